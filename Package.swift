@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "linkterm",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LinkKit", targets: ["LinkKit"]),
+        .library(name: "LinkUI", targets: ["LinkUI"]),
+        .executable(name: "linkterm", targets: ["linkterm"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(
+            name: "CNcurses",
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+        .target(name: "LinkKit"),
+        .target(name: "LinkUI", dependencies: ["CNcurses", "LinkKit"]),
+        .executableTarget(
+            name: "linkterm",
+            dependencies: [
+                "LinkKit",
+                "LinkUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LinkKitTests", dependencies: ["LinkKit"]),
+        .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

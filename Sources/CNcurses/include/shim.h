@@ -1,0 +1,232 @@
+/*
+ * shim.h: the only C interface of linkterm.
+ *
+ * Wraps what Swift 6 cannot import from ncursesw (macros such as A_BOLD and
+ * getmaxyx, the globals stdscr/LINES/COLS/COLORS, mouse masks) and adds the
+ * async-signal-safe pieces: signal flags, termios restore and crash handlers.
+ *
+ * DESIGN §4.2: the wide-character API is only visible when these two macros
+ * are defined before <ncursesw/curses.h>, and a target's cSettings never reach
+ * the Swift importer, so they are defined here.
+ */
+#ifndef LINKTERM_CNCURSES_SHIM_H
+#define LINKTERM_CNCURSES_SHIM_H
+
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <ncursesw/curses.h>
+#include <stddef.h>
+#include <wchar.h>
+
+/* ------------------------------------------------------------------------- */
+/* Constants                                                                 */
+/* ------------------------------------------------------------------------- */
+
+/** Results of lt_read_key (the ncurses wget_wch results). */
+enum {
+    LT_READ_ERR = ERR,                  /**< nothing read (timeout, EOF, interrupted) */
+    LT_READ_OK = OK,                    /**< *value is a character */
+    LT_READ_KEY_CODE_YES = KEY_CODE_YES /**< *value is a KEY_* code */
+};
+
+/** Key codes returned by lt_read_key when *is_keycode is 1. */
+enum {
+    LT_KEY_DOWN = KEY_DOWN,
+    LT_KEY_UP = KEY_UP,
+    LT_KEY_LEFT = KEY_LEFT,
+    LT_KEY_RIGHT = KEY_RIGHT,
+    LT_KEY_HOME = KEY_HOME,
+    LT_KEY_END = KEY_END,
+    LT_KEY_BACKSPACE = KEY_BACKSPACE,
+    LT_KEY_F0 = KEY_F0,          /**< function key n is LT_KEY_F0 + n */
+    LT_KEY_F_LAST = KEY_F(63),
+    LT_KEY_DC = KEY_DC,          /**< Delete */
+    LT_KEY_IC = KEY_IC,          /**< Insert */
+    LT_KEY_NPAGE = KEY_NPAGE,    /**< Page Down */
+    LT_KEY_PPAGE = KEY_PPAGE,    /**< Page Up */
+    LT_KEY_ENTER = KEY_ENTER,    /**< keypad Enter */
+    LT_KEY_BTAB = KEY_BTAB,      /**< Shift-Tab */
+    LT_KEY_MOUSE = KEY_MOUSE,
+    LT_KEY_RESIZE = KEY_RESIZE,
+    LT_KEY_MAX = KEY_MAX,
+    /** Bracketed paste start marker (ESC [ 200 ~), defined with define_key. */
+    LT_KEY_PASTE_START = KEY_MAX + 1,
+    /** Bracketed paste end marker (ESC [ 201 ~), defined with define_key. */
+    LT_KEY_PASTE_END = KEY_MAX + 2
+};
+
+/** Pending-signal codes returned by lt_take_signal (0 = none). */
+enum {
+    LT_SIG_NONE = 0,
+    LT_SIG_HANGUP = 1,    /**< SIGHUP */
+    LT_SIG_TERMINATE = 2, /**< SIGTERM */
+    LT_SIG_INTERRUPT = 3, /**< SIGINT */
+    LT_SIG_SUSPEND = 4,   /**< SIGTSTP (call lt_suspend) */
+    LT_SIG_RESIZE = 5,    /**< SIGWINCH (call lt_update_size) */
+    LT_SIG_CONTINUE = 6   /**< SIGCONT (call lt_resume) */
+};
+
+/* ------------------------------------------------------------------------- */
+/* Screen lifecycle                                                          */
+/* ------------------------------------------------------------------------- */
+
+/** Sets the locale from the environment (falls back to C.UTF-8 for LC_CTYPE
+ *  when the environment's codeset is not UTF-8). Returns 1 if UTF-8. */
+int lt_setup_locale(void);
+
+/** Opens the screen on stdout/stdin with newterm (never initscr).
+ *  Returns 0 on success, -1 if the terminal type is unknown, -2 if a screen
+ *  is already open. Sets raw/noecho/nonl/keypad, escdelay 25 (unless ESCDELAY
+ *  is set), default colours, hidden cursor, mouse and bracketed paste. */
+int lt_screen_open(const char *term);
+
+/** Opens a screen writing to and reading from /dev/null, of rows x cols, for
+ *  tests. Same return values as lt_screen_open. */
+int lt_screen_open_headless(const char *term, int rows, int cols);
+
+/** Closes the screen: bracketed paste off, mouse off, cursor on, endwin,
+ *  delscreen. Idempotent. */
+void lt_screen_close(void);
+
+/** 1 while a screen is open. */
+int lt_screen_is_open(void);
+
+/* ------------------------------------------------------------------------- */
+/* Getters for what Swift 6 cannot import                                     */
+/* ------------------------------------------------------------------------- */
+
+WINDOW *lt_stdscr(void);
+int lt_lines(void);
+int lt_cols(void);
+int lt_colors(void);
+int lt_color_pairs(void);
+int lt_has_colors(void);
+/** 1 if use_default_colors succeeded (colour -1 means the terminal default). */
+int lt_has_default_colors(void);
+
+unsigned lt_a_normal(void);
+unsigned lt_a_bold(void);
+unsigned lt_a_underline(void);
+unsigned lt_a_reverse(void);
+unsigned lt_a_dim(void);
+unsigned lt_a_italic(void);
+
+/* ------------------------------------------------------------------------- */
+/* Drawing                                                                    */
+/* ------------------------------------------------------------------------- */
+
+/** Writes one grapheme (base character plus combining characters,
+ *  NUL-terminated; at most CCHARW_MAX are kept) at (y, x) of stdscr.
+ *  `pair` may be an extended pair number. Returns OK or ERR (ERR is normal
+ *  for the bottom-right cell, which is still written). */
+int lt_put_cell(int y, int x, const wchar_t *wch, unsigned attrs, int pair);
+
+/** Moves the (hardware) cursor of stdscr. */
+int lt_move_cursor(int y, int x);
+
+/** Shows (1) or hides (0) the cursor; leaveok follows so that hidden-cursor
+ *  frames do not spend bytes on cursor motion. */
+void lt_cursor_visible(int visible);
+
+/** wnoutrefresh(stdscr) + doupdate(). */
+int lt_refresh(void);
+
+/** Makes the next lt_refresh repaint the whole terminal (clearok(curscr)).
+ *  Only for resize, Ctrl-L and resume, never per frame. */
+void lt_repaint_all_next_refresh(void);
+
+/** Defines colour pair `pair` (extended pairs supported). -1 = default. */
+int lt_init_pair(int pair, int fg, int bg);
+
+/** Reads back the colours of a pair. */
+int lt_pair_content(int pair, int *fg, int *bg);
+
+/** Reads the cell at (y, x) of stdscr: up to outlen-1 wide characters plus a
+ *  NUL into out, its attributes (without colour bits) and colour pair. */
+int lt_read_cell(int y, int x, wchar_t *out, int outlen, unsigned *attrs, int *pair);
+
+/** wcwidth(3) under the current locale (-1 for non-printable). */
+int lt_wcwidth(wchar_t wc);
+
+/* ------------------------------------------------------------------------- */
+/* Input                                                                      */
+/* ------------------------------------------------------------------------- */
+
+/** Reads one character or key with a timeout (-1 blocks, 0 polls).
+ *  Returns LT_READ_ERR, LT_READ_OK or LT_READ_KEY_CODE_YES. */
+int lt_read_key(int timeout_ms, int *is_keycode, unsigned *value);
+
+/** Takes the pending mouse event. Returns OK or ERR. */
+int lt_get_mouse(int *y, int *x, unsigned long *bstate);
+
+unsigned long lt_button1_pressed(void);
+unsigned long lt_button1_released(void);
+unsigned long lt_button1_clicked(void);
+unsigned long lt_wheel_up(void);   /**< BUTTON4_PRESSED */
+unsigned long lt_wheel_down(void); /**< BUTTON5_PRESSED */
+
+/** Pushes a wide character back onto the input queue (LIFO). */
+int lt_unget_wch(wchar_t wc);
+/** Pushes a key code (or byte) back onto the input queue (LIFO). */
+int lt_unget_key(int key);
+/** Discards pending input. */
+void lt_flush_input(void);
+
+/* ------------------------------------------------------------------------- */
+/* Size                                                                       */
+/* ------------------------------------------------------------------------- */
+
+/** resizeterm(rows, cols): also queues KEY_RESIZE. For tests. */
+int lt_resize(int rows, int cols);
+
+/** Asks the tty for its size (TIOCGWINSZ) and applies it with resize_term.
+ *  Returns 1 if the size changed, 0 if not (or headless). */
+int lt_update_size(void);
+
+/* ------------------------------------------------------------------------- */
+/* Signals and terminal restore                                               */
+/* ------------------------------------------------------------------------- */
+
+/** Installs flag-only handlers for SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT
+ *  and SIGTSTP. Call before lt_screen_open so that ncurses does not install
+ *  its own (non-async-signal-safe) handlers. Returns 0 or -1. */
+int lt_install_signal_handlers(void);
+
+/** Restores the handlers that lt_install_signal_handlers replaced. */
+void lt_uninstall_signal_handlers(void);
+
+/** Returns and clears the pending signal, by priority HUP, TERM, INT, TSTP,
+ *  WINCH, CONT, as an LT_SIG_* code; 0 if none. */
+int lt_take_signal(void);
+
+/** Saves the termios of the terminal (fd 0, or fd 1 if 0 is not a tty).
+ *  Call before lt_screen_open. Returns 0 or -1. */
+int lt_save_termios(void);
+
+/** Installs SA_SIGINFO handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT,
+ *  SIGBUS and SIGFPE that restore the terminal, then re-raise to the
+ *  previous handler. Returns 0 or -1. */
+int lt_install_crash_handlers(void);
+
+/** Restores the previous crash handlers. */
+void lt_uninstall_crash_handlers(void);
+
+/** Restores the saved termios and writes the reset bytes (paste off, mouse
+ *  off, attributes off, keypad off, leave alternate screen, cursor visible)
+ *  if a tty screen is open. Async-signal-safe. */
+void lt_restore_terminal_now(void);
+
+/** Suspends the process (SIGTSTP with the default action) after endwin, then
+ *  calls lt_resume once continued. */
+void lt_suspend(void);
+
+/** Re-sends every mode (prog mode, keypad transmit, mouse, bracketed paste,
+ *  cursor visibility) and repaints the whole screen. */
+void lt_resume(void);
+
+#endif /* LINKTERM_CNCURSES_SHIM_H */

@@ -1,0 +1,512 @@
+/*
+ * shim.c: ncursesw wrappers, signal flags and terminal restore for linkterm.
+ * See include/shim.h for the contract of every function.
+ */
+#define _XOPEN_SOURCE 700 /* DESIGN §4.4: wcwidth, sigaction, SA_SIGINFO */
+#define _DEFAULT_SOURCE 1 /* TIOCGWINSZ, sigaltstack */
+
+#include "shim.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------------- */
+/* State (one screen at a time; owned by the UI thread)                      */
+/* ------------------------------------------------------------------------- */
+
+static SCREEN *g_screen = NULL;
+static FILE *g_out = NULL;        /* the output stream given to newterm */
+static FILE *g_headless_out = NULL;
+static FILE *g_headless_in = NULL;
+static int g_headless = 0;
+static int g_cursor_visible = 0;
+static int g_default_colors = 0;
+static mmask_t g_mouse_mask = 0;
+
+/* Read by signal handlers. */
+static volatile sig_atomic_t g_tty_active = 0; /* a real tty screen is open */
+static volatile sig_atomic_t g_termios_saved = 0;
+static int g_termios_fd = -1;
+static struct termios g_saved_termios;
+
+static const char k_paste_on[] = "\033[?2004h";
+static const char k_paste_off[] = "\033[?2004l";
+
+/* Reset bytes for crash and fatal paths: paste off, mouse off (X10, button,
+ * SGR), attributes off, keypad (cursor keys) normal, leave the alternate
+ * screen, cursor visible. */
+static const char k_reset_bytes[] =
+    "\033[?2004l"
+    "\033[?1000l\033[?1002l\033[?1006l"
+    "\033[0m"
+    "\033[?1l\033>"
+    "\033[?1049l"
+    "\033[?25h";
+
+/* ------------------------------------------------------------------------- */
+/* Locale and lifecycle                                                      */
+/* ------------------------------------------------------------------------- */
+
+static int codeset_is_utf8(void) {
+    const char *cs = nl_langinfo(CODESET);
+    return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+int lt_setup_locale(void) {
+    setlocale(LC_ALL, "");
+    if (codeset_is_utf8()) return 1;
+    /* LANG unset (common over ssh and in containers) would make ncursesw
+     * print every non-ASCII character as an escape; terminals are UTF-8. */
+    if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "en_US.UTF-8");
+    return codeset_is_utf8();
+}
+
+static void send_string(const char *s) {
+    /* Through ncurses' own output buffer so the ordering with its output is kept. */
+    putp(s);
+}
+
+static void apply_modes(void) {
+    raw();
+    noecho();
+    nonl();
+    intrflush(stdscr, FALSE);
+    keypad(stdscr, TRUE);
+    meta(stdscr, TRUE);
+    if (getenv("ESCDELAY") == NULL) set_escdelay(25);
+    g_default_colors = 0;
+    if (has_colors()) {
+        start_color();
+        g_default_colors = (use_default_colors() == OK);
+    }
+    curs_set(0);
+    leaveok(stdscr, TRUE);
+    g_cursor_visible = 0;
+    g_mouse_mask = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED |
+                   BUTTON4_PRESSED | BUTTON5_PRESSED;
+    mousemask(g_mouse_mask, NULL);
+    mouseinterval(0);
+    define_key("\033[200~", LT_KEY_PASTE_START);
+    define_key("\033[201~", LT_KEY_PASTE_END);
+    send_string(k_paste_on);
+}
+
+int lt_screen_open(const char *term) {
+    if (g_screen != NULL) return -2;
+    lt_setup_locale();
+    SCREEN *s = newterm(term, stdout, stdin);
+    if (s == NULL) return -1;
+    g_screen = s;
+    set_term(s);
+    g_out = stdout;
+    g_headless = 0;
+    apply_modes();
+    g_tty_active = isatty(fileno(stdout)) ? 1 : 0;
+    return 0;
+}
+
+int lt_screen_open_headless(const char *term, int rows, int cols) {
+    if (g_screen != NULL) return -2;
+    lt_setup_locale();
+    FILE *out = fopen("/dev/null", "w");
+    FILE *in = fopen("/dev/null", "r");
+    if (out == NULL || in == NULL) {
+        if (out) fclose(out);
+        if (in) fclose(in);
+        return -1;
+    }
+    SCREEN *s = newterm(term, out, in);
+    if (s == NULL) {
+        fclose(out);
+        fclose(in);
+        return -1;
+    }
+    g_screen = s;
+    set_term(s);
+    g_out = out;
+    g_headless_out = out;
+    g_headless_in = in;
+    g_headless = 1;
+    apply_modes();
+    if (rows > 0 && cols > 0) resizeterm(rows, cols);
+    flushinp(); /* drop the KEY_RESIZE that resizeterm queued */
+    return 0;
+}
+
+void lt_screen_close(void) {
+    if (g_screen == NULL) return;
+    send_string(k_paste_off);
+    mousemask(0, NULL);
+    curs_set(1);
+    endwin();
+    g_tty_active = 0;
+    delscreen(g_screen);
+    g_screen = NULL;
+    g_out = NULL;
+    if (g_headless_out) fclose(g_headless_out);
+    if (g_headless_in) fclose(g_headless_in);
+    g_headless_out = NULL;
+    g_headless_in = NULL;
+    g_headless = 0;
+}
+
+int lt_screen_is_open(void) { return g_screen != NULL; }
+
+/* ------------------------------------------------------------------------- */
+/* Getters                                                                   */
+/* ------------------------------------------------------------------------- */
+
+WINDOW *lt_stdscr(void) { return stdscr; }
+int lt_lines(void) { return LINES; }
+int lt_cols(void) { return COLS; }
+int lt_colors(void) { return g_screen && has_colors() ? COLORS : 0; }
+int lt_color_pairs(void) { return g_screen && has_colors() ? COLOR_PAIRS : 0; }
+int lt_has_colors(void) { return g_screen && has_colors() ? 1 : 0; }
+int lt_has_default_colors(void) { return g_default_colors; }
+
+unsigned lt_a_normal(void) { return (unsigned)A_NORMAL; }
+unsigned lt_a_bold(void) { return (unsigned)A_BOLD; }
+unsigned lt_a_underline(void) { return (unsigned)A_UNDERLINE; }
+unsigned lt_a_reverse(void) { return (unsigned)A_REVERSE; }
+unsigned lt_a_dim(void) { return (unsigned)A_DIM; }
+unsigned lt_a_italic(void) { return (unsigned)A_ITALIC; }
+
+/* ------------------------------------------------------------------------- */
+/* Drawing                                                                   */
+/* ------------------------------------------------------------------------- */
+
+int lt_put_cell(int y, int x, const wchar_t *wch, unsigned attrs, int pair) {
+    if (g_screen == NULL || wch == NULL) return ERR;
+    cchar_t cc;
+    int ext = pair;
+    NCURSES_PAIRS_T small = (NCURSES_PAIRS_T)(pair <= 0x7fff ? pair : 0);
+    if (setcchar(&cc, wch, (attr_t)attrs & ~A_COLOR, small, &ext) != OK) return ERR;
+    return mvwadd_wch(stdscr, y, x, &cc);
+}
+
+int lt_move_cursor(int y, int x) {
+    if (g_screen == NULL) return ERR;
+    return wmove(stdscr, y, x);
+}
+
+void lt_cursor_visible(int visible) {
+    if (g_screen == NULL) return;
+    g_cursor_visible = visible ? 1 : 0;
+    curs_set(g_cursor_visible);
+    leaveok(stdscr, g_cursor_visible ? FALSE : TRUE);
+}
+
+int lt_refresh(void) {
+    if (g_screen == NULL) return ERR;
+    wnoutrefresh(stdscr);
+    return doupdate();
+}
+
+void lt_repaint_all_next_refresh(void) {
+    if (g_screen == NULL) return;
+    clearok(curscr, TRUE);
+}
+
+int lt_init_pair(int pair, int fg, int bg) {
+    if (g_screen == NULL) return ERR;
+    return init_extended_pair(pair, fg, bg);
+}
+
+int lt_pair_content(int pair, int *fg, int *bg) {
+    if (g_screen == NULL) return ERR;
+    return extended_pair_content(pair, fg, bg);
+}
+
+int lt_read_cell(int y, int x, wchar_t *out, int outlen, unsigned *attrs, int *pair) {
+    if (g_screen == NULL || out == NULL || outlen < 1) return ERR;
+    cchar_t cc;
+    if (mvwin_wch(stdscr, y, x, &cc) == ERR) return ERR;
+    wchar_t buf[CCHARW_MAX + 1];
+    attr_t a = 0;
+    NCURSES_PAIRS_T small = 0;
+    int ext = 0;
+    memset(buf, 0, sizeof buf);
+    if (getcchar(&cc, buf, &a, &small, &ext) == ERR) return ERR;
+    int i = 0;
+    for (; i < outlen - 1 && i < CCHARW_MAX && buf[i] != 0; ++i) out[i] = buf[i];
+    out[i] = 0;
+    if (attrs) *attrs = (unsigned)(a & ~A_COLOR);
+    if (pair) *pair = ext != 0 ? ext : small;
+    return OK;
+}
+
+int lt_wcwidth(wchar_t wc) { return wcwidth(wc); }
+
+/* ------------------------------------------------------------------------- */
+/* Input                                                                     */
+/* ------------------------------------------------------------------------- */
+
+int lt_read_key(int timeout_ms, int *is_keycode, unsigned *value) {
+    if (g_screen == NULL) return LT_READ_ERR;
+    wint_t ch = 0;
+    wtimeout(stdscr, timeout_ms);
+    int r = wget_wch(stdscr, &ch);
+    if (r == ERR) return LT_READ_ERR;
+    if (is_keycode) *is_keycode = (r == KEY_CODE_YES) ? 1 : 0;
+    if (value) *value = (unsigned)ch;
+    return r;
+}
+
+int lt_get_mouse(int *y, int *x, unsigned long *bstate) {
+    MEVENT ev;
+    if (g_screen == NULL || getmouse(&ev) != OK) return ERR;
+    if (y) *y = ev.y;
+    if (x) *x = ev.x;
+    if (bstate) *bstate = (unsigned long)ev.bstate;
+    return OK;
+}
+
+unsigned long lt_button1_pressed(void) { return (unsigned long)BUTTON1_PRESSED; }
+unsigned long lt_button1_released(void) { return (unsigned long)BUTTON1_RELEASED; }
+unsigned long lt_button1_clicked(void) { return (unsigned long)BUTTON1_CLICKED; }
+unsigned long lt_wheel_up(void) { return (unsigned long)BUTTON4_PRESSED; }
+unsigned long lt_wheel_down(void) { return (unsigned long)BUTTON5_PRESSED; }
+
+int lt_unget_wch(wchar_t wc) { return g_screen ? unget_wch(wc) : ERR; }
+int lt_unget_key(int key) { return g_screen ? ungetch(key) : ERR; }
+void lt_flush_input(void) { if (g_screen) flushinp(); }
+
+/* ------------------------------------------------------------------------- */
+/* Size                                                                      */
+/* ------------------------------------------------------------------------- */
+
+int lt_resize(int rows, int cols) {
+    if (g_screen == NULL || rows < 1 || cols < 1) return ERR;
+    return resizeterm(rows, cols);
+}
+
+int lt_update_size(void) {
+    if (g_screen == NULL || g_headless || g_out == NULL) return 0;
+    struct winsize ws;
+    if (ioctl(fileno(g_out), TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return 0;
+    if (!is_term_resized(ws.ws_row, ws.ws_col)) return 0;
+    resize_term(ws.ws_row, ws.ws_col);
+    clearok(curscr, TRUE); /* the emulator may have reflowed what it shows */
+    return 1;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Signal flags                                                              */
+/* ------------------------------------------------------------------------- */
+
+static volatile sig_atomic_t g_sig_hup = 0;
+static volatile sig_atomic_t g_sig_term = 0;
+static volatile sig_atomic_t g_sig_int = 0;
+static volatile sig_atomic_t g_sig_tstp = 0;
+static volatile sig_atomic_t g_sig_winch = 0;
+static volatile sig_atomic_t g_sig_cont = 0;
+
+static const int k_flag_signals[] = {SIGHUP, SIGTERM, SIGINT, SIGTSTP, SIGWINCH, SIGCONT};
+#define LT_FLAG_SIGNAL_COUNT ((int)(sizeof k_flag_signals / sizeof k_flag_signals[0]))
+static struct sigaction g_old_flag_actions[LT_FLAG_SIGNAL_COUNT];
+static int g_flag_handlers_installed = 0;
+
+static void flag_handler(int sig) {
+    switch (sig) {
+    case SIGHUP: g_sig_hup = 1; break;
+    case SIGTERM: g_sig_term = 1; break;
+    case SIGINT: g_sig_int = 1; break;
+    case SIGTSTP: g_sig_tstp = 1; break;
+    case SIGWINCH: g_sig_winch = 1; break;
+    case SIGCONT: g_sig_cont = 1; break;
+    default: break;
+    }
+}
+
+int lt_install_signal_handlers(void) {
+    if (g_flag_handlers_installed) return 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = flag_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocking read wakes up */
+    for (int i = 0; i < LT_FLAG_SIGNAL_COUNT; ++i) {
+        if (sigaction(k_flag_signals[i], &sa, &g_old_flag_actions[i]) != 0) {
+            for (int j = 0; j < i; ++j) sigaction(k_flag_signals[j], &g_old_flag_actions[j], NULL);
+            return -1;
+        }
+    }
+    g_flag_handlers_installed = 1;
+    return 0;
+}
+
+void lt_uninstall_signal_handlers(void) {
+    if (!g_flag_handlers_installed) return;
+    for (int i = 0; i < LT_FLAG_SIGNAL_COUNT; ++i) {
+        sigaction(k_flag_signals[i], &g_old_flag_actions[i], NULL);
+    }
+    g_flag_handlers_installed = 0;
+}
+
+static int take(volatile sig_atomic_t *flag) {
+    if (*flag) {
+        *flag = 0;
+        return 1;
+    }
+    return 0;
+}
+
+int lt_take_signal(void) {
+    if (take(&g_sig_hup)) return LT_SIG_HANGUP;
+    if (take(&g_sig_term)) return LT_SIG_TERMINATE;
+    if (take(&g_sig_int)) return LT_SIG_INTERRUPT;
+    if (take(&g_sig_tstp)) return LT_SIG_SUSPEND;
+    if (take(&g_sig_winch)) return LT_SIG_RESIZE;
+    if (take(&g_sig_cont)) return LT_SIG_CONTINUE;
+    return LT_SIG_NONE;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Terminal restore and crash handlers                                       */
+/* ------------------------------------------------------------------------- */
+
+int lt_save_termios(void) {
+    int fd = isatty(STDIN_FILENO) ? STDIN_FILENO : (isatty(STDOUT_FILENO) ? STDOUT_FILENO : -1);
+    if (fd < 0) return -1;
+    if (tcgetattr(fd, &g_saved_termios) != 0) return -1;
+    g_termios_fd = fd;
+    g_termios_saved = 1;
+    return 0;
+}
+
+static void write_all(int fd, const char *s, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Async-signal-safe: tcsetattr and write only. */
+void lt_restore_terminal_now(void) {
+    int saved_errno = errno;
+    if (g_termios_saved && g_termios_fd >= 0) {
+        tcsetattr(g_termios_fd, TCSANOW, &g_saved_termios);
+    }
+    if (g_tty_active) {
+        write_all(STDOUT_FILENO, k_reset_bytes, sizeof k_reset_bytes - 1);
+    }
+    errno = saved_errno;
+}
+
+static const int k_crash_signals[] = {SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE};
+#define LT_CRASH_SIGNAL_COUNT ((int)(sizeof k_crash_signals / sizeof k_crash_signals[0]))
+static struct sigaction g_old_crash_actions[LT_CRASH_SIGNAL_COUNT];
+static int g_crash_handlers_installed = 0;
+
+static void crash_handler(int sig, siginfo_t *info, void *context) {
+    (void)info;
+    (void)context;
+    lt_restore_terminal_now();
+    for (int i = 0; i < LT_CRASH_SIGNAL_COUNT; ++i) {
+        if (k_crash_signals[i] == sig) {
+            sigaction(sig, &g_old_crash_actions[i], NULL);
+            break;
+        }
+    }
+    /* The signal is blocked while this handler runs: the raised one is
+     * delivered to the previous handler (or the default action) on return. */
+    raise(sig);
+}
+
+static void ensure_alt_stack(void) {
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return;
+    size_t size = 64 * 1024;
+    void *mem = malloc(size);
+    if (mem == NULL) return;
+    stack_t st;
+    memset(&st, 0, sizeof st);
+    st.ss_sp = mem;
+    st.ss_size = size;
+    st.ss_flags = 0;
+    if (sigaltstack(&st, NULL) != 0) free(mem);
+}
+
+int lt_install_crash_handlers(void) {
+    if (g_crash_handlers_installed) return 0;
+    ensure_alt_stack();
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = crash_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    for (int i = 0; i < LT_CRASH_SIGNAL_COUNT; ++i) {
+        if (sigaction(k_crash_signals[i], &sa, &g_old_crash_actions[i]) != 0) {
+            for (int j = 0; j < i; ++j) sigaction(k_crash_signals[j], &g_old_crash_actions[j], NULL);
+            return -1;
+        }
+    }
+    g_crash_handlers_installed = 1;
+    return 0;
+}
+
+void lt_uninstall_crash_handlers(void) {
+    if (!g_crash_handlers_installed) return;
+    for (int i = 0; i < LT_CRASH_SIGNAL_COUNT; ++i) {
+        sigaction(k_crash_signals[i], &g_old_crash_actions[i], NULL);
+    }
+    g_crash_handlers_installed = 0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Suspend and resume (DESIGN §4.11)                                         */
+/* ------------------------------------------------------------------------- */
+
+void lt_suspend(void) {
+    if (g_screen == NULL) return;
+    send_string(k_paste_off);
+    mousemask(0, NULL);
+    endwin(); /* shell mode, cursor visible, alternate screen left */
+
+    struct sigaction dfl, old;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &old);
+    sigset_t unblock, previous;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &unblock, &previous);
+
+    raise(SIGTSTP); /* stops here until SIGCONT */
+
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    sigaction(SIGTSTP, &old, NULL);
+    g_sig_tstp = 0;
+    g_sig_cont = 0;
+    lt_resume();
+}
+
+void lt_resume(void) {
+    if (g_screen == NULL) return;
+    reset_prog_mode(); /* raw, noecho, nonl again, whatever the shell left */
+    char *smkx = tigetstr("smkx");
+    if (smkx != NULL && smkx != (char *)-1) send_string(smkx);
+    mousemask(0, NULL);
+    mousemask(g_mouse_mask, NULL);
+    send_string(k_paste_on);
+    curs_set(g_cursor_visible ? 0 : 1);
+    curs_set(g_cursor_visible);
+    lt_update_size();
+    clearok(curscr, TRUE);
+    wnoutrefresh(stdscr);
+    doupdate();
+}

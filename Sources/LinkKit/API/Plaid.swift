@@ -1,0 +1,105 @@
+/// ConfigurationError: a configuration a session cannot be created from.
+///
+/// A bad link token is not one of these: like the real SDK, the session opens and ends at once
+/// through onExit with `INVALID_LINK_TOKEN`.
+public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Update mode names an institution the directory does not hold.
+    case unknownInstitution(String)
+    /// A setting is out of range.
+    case invalidOption(String)
+
+    /// A sentence saying what is wrong.
+    public var description: String {
+        switch self {
+        case .unknownInstitution(let id): "update mode: there is no institution \(id) in the directory"
+        case .invalidOption(let message): message
+        }
+    }
+}
+
+/// LinkPresentation: something that shows a session to a person (the terminal UI) or drives it
+/// without one, until it ends.
+public protocol LinkPresentation {
+    /// The clock the session runs on (the wall clock unless the presentation says otherwise).
+    func makeClock() -> any SessionClock
+    /// Runs the session: calls `driver.start()`, feeds it actions, returns once it has ended.
+    func present(_ driver: SessionDriver)
+}
+
+extension LinkPresentation {
+    /// The wall clock.
+    public func makeClock() -> any SessionClock { SystemClock() }
+}
+
+/// Plaid: the entry points, as in LinkKit 7.
+public enum Plaid {
+    /// Creates a session; throws for a configuration that cannot open at all.
+    public static func createPlaidLinkSession(configuration: LinkTokenConfiguration) throws(ConfigurationError)
+        -> PlaidLinkSession
+    {
+        try validate(configuration)
+        return PlaidLinkSession(configuration: configuration)
+    }
+
+    /// CreateError: why ``create(_:)`` failed.
+    public enum CreateError: Error, Hashable, Sendable {
+        /// The configuration cannot open a session.
+        case configurationError(ConfigurationError)
+    }
+
+    /// The older entry point: a one-time-use ``Handler``.
+    public static func create(_ configuration: LinkTokenConfiguration) -> Result<Handler, CreateError> {
+        do {
+            try validate(configuration)
+            return .success(Handler(session: PlaidLinkSession(configuration: configuration)))
+        } catch {
+            return .failure(.configurationError(error))
+        }
+    }
+
+    static func validate(_ configuration: LinkTokenConfiguration) throws(ConfigurationError) {
+        let options = configuration.options
+        if let id = options.updateModeInstitutionID, options.directory[id] == nil {
+            throw .unknownInstitution(id)
+        }
+        if options.latencyMillis < 0 { throw .invalidOption("the latency must be 0 ms or more") }
+        if options.searchDebounceMillis < 0 { throw .invalidOption("the search debounce must be 0 ms or more") }
+    }
+}
+
+/// PlaidLinkSession: one Link session, opened once.
+public final class PlaidLinkSession {
+    /// The configuration the session was created with.
+    public let configuration: LinkTokenConfiguration
+    private var opened = false
+
+    init(configuration: LinkTokenConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// A driver for this session on `clock`, with the configuration's callbacks attached.
+    public func makeDriver(clock: any SessionClock = ManualClock()) -> SessionDriver {
+        SessionDriver(configuration: configuration.sessionConfiguration, clock: clock,
+                      callbacks: configuration.callbacks)
+    }
+
+    /// Shows the session with `presentation` and returns when it has ended. A session opens once;
+    /// a second call does nothing.
+    public func open(using presentation: some LinkPresentation) {
+        guard !opened else { return }
+        opened = true
+        presentation.present(makeDriver(clock: presentation.makeClock()))
+    }
+}
+
+/// Handler: the older one-time-use handle returned by ``Plaid/create(_:)``.
+public final class Handler {
+    private let session: PlaidLinkSession
+
+    init(session: PlaidLinkSession) { self.session = session }
+
+    /// Opens Link with `presentation`.
+    public func open(presentUsing presentation: some LinkPresentation) {
+        session.open(using: presentation)
+    }
+}

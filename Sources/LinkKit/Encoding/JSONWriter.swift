@@ -1,0 +1,74 @@
+/// JSONWriter: a small, fast writer of compact JSON into a byte buffer.
+///
+/// Strings are escaped so that the output holds no control character at all (C0, DEL and C1
+/// are written as `\uXXXX`): a JSON line printed to a terminal cannot carry an escape sequence.
+public struct JSONWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    /// Creates an empty writer.
+    public init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// Appends raw ASCII text (punctuation, keys known to need no escaping).
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a quoted, escaped string.
+    public mutating func string(_ text: String) {
+        bytes.append(34)
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let byte = utf8[index]
+                if byte == 34 || byte == 92 {
+                    bytes.append(92); bytes.append(byte)
+                } else if byte < 0x20 || byte == 0x7F {
+                    switch byte {
+                    case 10: bytes.append(92); bytes.append(110)
+                    case 13: bytes.append(92); bytes.append(114)
+                    case 9: bytes.append(92); bytes.append(116)
+                    default: escape(UInt32(byte))
+                    }
+                } else if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(utf8[index + 1]) {
+                    escape(UInt32(utf8[index + 1]))  // C1 control, U+0080…U+009F
+                    index += 1
+                } else {
+                    bytes.append(byte)
+                }
+                index += 1
+            }
+        }
+        bytes.append(34)
+    }
+
+    private mutating func escape(_ scalar: UInt32) {
+        bytes.append(contentsOf: [92, 117, 48, 48])
+        bytes.append(Self.hex[Int((scalar >> 4) & 0xF)])
+        bytes.append(Self.hex[Int(scalar & 0xF)])
+    }
+
+    /// Appends a string or `null`.
+    public mutating func optionalString(_ text: String?) {
+        if let text { string(text) } else { raw("null") }
+    }
+
+    /// Appends `true`, `false` or `null`.
+    public mutating func optionalBool(_ value: Bool?) {
+        switch value {
+        case true?: raw("true")
+        case false?: raw("false")
+        case nil: raw("null")
+        }
+    }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Clears the buffer, keeping its capacity.
+    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// SessionRecordEncoding: the JSON Lines form of session records, shared by the events file and
+/// `linkterm replay` (shared/SPEC.md §5).
+///
+/// One object per record, keys in a fixed order, every metadata key present and `null` where
+/// absent, no trailing newline (the caller adds it).
+extension SessionRecord {
+    /// The record as one line of compact JSON (without the newline).
+    public var jsonLine: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+
+    /// Appends the record's JSON (without a newline) to `writer`.
+    public func write(to writer: inout JSONWriter) {
+        switch self {
+        case .load:
+            writer.raw(#"{"type":"load"}"#)
+        case .event(let event):
+            writer.raw(#"{"type":"event","event_name":"#)
+            writer.string(event.eventName.description)
+            writer.raw(#","metadata":"#)
+            event.metadata.write(to: &writer)
+            writer.raw("}")
+        case .success(let success):
+            writer.raw(#"{"type":"success","public_token":"#)
+            writer.string(success.publicToken)
+            writer.raw(#","metadata":{"institution":"#)
+            success.metadata.institution.write(to: &writer)
+            writer.raw(#","accounts":["#)
+            for (index, account) in success.metadata.accounts.enumerated() {
+                if index > 0 { writer.raw(",") }
+                account.write(to: &writer)
+            }
+            writer.raw(#"],"link_session_id":"#)
+            writer.string(success.metadata.linkSessionID)
+            writer.raw("}}")
+        case .exit(let exit):
+            writer.raw(#"{"type":"exit","error":"#)
+            if let error = exit.error {
+                writer.raw(#"{"error_type":"#)
+                writer.string(error.errorCode.errorType)
+                writer.raw(#","error_code":"#)
+                writer.string(error.errorCode.errorCode)
+                writer.raw(#","error_message":"#)
+                writer.string(error.errorMessage)
+                writer.raw(#","display_message":"#)
+                writer.optionalString(error.displayMessage)
+                writer.raw("}")
+            } else {
+                writer.raw("null")
+            }
+            writer.raw(#","metadata":{"institution":"#)
+            if let institution = exit.metadata.institution {
+                institution.write(to: &writer)
+            } else {
+                writer.raw("null")
+            }
+            writer.raw(#","status":"#)
+            writer.optionalString(exit.metadata.status?.description)
+            writer.raw(#","link_session_id":"#)
+            writer.optionalString(exit.metadata.linkSessionID)
+            writer.raw(#","request_id":"#)
+            writer.optionalString(exit.metadata.requestID)
+            writer.raw("}}")
+        }
+    }
+
+    /// Parses one line written by ``jsonLine``.
+    public init(jsonLine: String) throws {
+        self = try JSONDecoder().decode(SessionRecord.self, from: Data(jsonLine.utf8))
+    }
+}
+
+extension EventMetadata {
+    /// Appends the 17 wire keys in order.
+    func write(to writer: inout JSONWriter) {
+        writer.raw(#"{"account_number_mask":"#)
+        writer.optionalString(accountNumberMask)
+        writer.raw(#","error_type":"#)
+        writer.optionalString(errorCode?.errorType)
+        writer.raw(#","error_code":"#)
+        writer.optionalString(errorCode?.errorCode)
+        writer.raw(#","error_message":"#)
+        writer.optionalString(errorMessage)
+        writer.raw(#","exit_status":"#)
+        writer.optionalString(exitStatus?.description)
+        writer.raw(#","institution_id":"#)
+        writer.optionalString(institutionID)
+        writer.raw(#","institution_name":"#)
+        writer.optionalString(institutionName)
+        writer.raw(#","institution_search_query":"#)
+        writer.optionalString(institutionSearchQuery)
+        writer.raw(#","is_update_mode":"#)
+        writer.optionalBool(isUpdateMode)
+        writer.raw(#","match_reason":"#)
+        writer.optionalString(matchReason)
+        writer.raw(#","mfa_type":"#)
+        writer.optionalString(mfaType?.rawValue)
+        writer.raw(#","routing_number":"#)
+        writer.optionalString(routingNumber)
+        writer.raw(#","view_name":"#)
+        writer.optionalString(viewName?.description)
+        writer.raw(#","selection":"#)
+        writer.optionalString(selection)
+        writer.raw(#","timestamp":"#)
+        writer.string(timestamp.iso8601)
+        writer.raw(#","link_session_id":"#)
+        writer.string(linkSessionID)
+        writer.raw(#","request_id":"#)
+        writer.optionalString(requestID)
+        writer.raw("}")
+    }
+}
+
+extension Institution {
+    func write(to writer: inout JSONWriter) {
+        writer.raw(#"{"name":"#)
+        writer.string(name)
+        writer.raw(#","institution_id":"#)
+        writer.string(id)
+        writer.raw("}")
+    }
+}
+
+extension Account {
+    func write(to writer: inout JSONWriter) {
+        writer.raw(#"{"id":"#)
+        writer.string(id)
+        writer.raw(#","name":"#)
+        writer.string(name)
+        writer.raw(#","mask":"#)
+        writer.optionalString(mask)
+        writer.raw(#","type":"#)
+        writer.string(subtype.type)
+        writer.raw(#","subtype":"#)
+        writer.string(subtype.subtype)
+        writer.raw(#","verification_status":"#)
+        writer.optionalString(verificationStatus?.description)
+        writer.raw("}")
+    }
+}
+
+extension SessionRecord: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case eventName = "event_name"
+        case metadata
+        case publicToken = "public_token"
+        case error
+    }
+
+    /// Decodes any of the four record shapes.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try c.decode(String.self, forKey: .type)
+        switch type {
+        case "load":
+            self = .load
+        case "event":
+            self = .event(LinkEvent(
+                eventName: try c.decode(EventName.self, forKey: .eventName),
+                metadata: try c.decode(EventMetadata.self, forKey: .metadata)))
+        case "success":
+            self = .success(LinkSuccess(
+                publicToken: try c.decode(String.self, forKey: .publicToken),
+                metadata: try c.decode(SuccessMetadata.self, forKey: .metadata)))
+        case "exit":
+            self = .exit(LinkExit(
+                error: try c.decodeIfPresent(ExitError.self, forKey: .error),
+                metadata: try c.decode(ExitMetadata.self, forKey: .metadata)))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c, debugDescription: "unknown record type \"\(type)\"")
+        }
+    }
+
+    /// Encodes the same shape as ``jsonLine`` (through `Encoder`, so key order may differ).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .load:
+            try c.encode("load", forKey: .type)
+        case .event(let event):
+            try c.encode("event", forKey: .type)
+            try c.encode(event.eventName, forKey: .eventName)
+            try c.encode(event.metadata, forKey: .metadata)
+        case .success(let success):
+            try c.encode("success", forKey: .type)
+            try c.encode(success.publicToken, forKey: .publicToken)
+            try c.encode(success.metadata, forKey: .metadata)
+        case .exit(let exit):
+            try c.encode("exit", forKey: .type)
+            try c.encode(exit.error, forKey: .error)
+            try c.encode(exit.metadata, forKey: .metadata)
+        }
+    }
+}

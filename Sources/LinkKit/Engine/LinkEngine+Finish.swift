@@ -1,0 +1,128 @@
+// Account select, success, going back, the exit confirmation and exit statuses.
+
+extension LinkEngine {
+    /// Shares the chosen accounts and shows CONNECTED.
+    mutating func submitAccounts(_ indices: [Int]) throws(ActionRejected) {
+        guard pane == .selectAccount else { throw misfit("choosing accounts") }
+        guard !indices.isEmpty else { throw ActionRejected("choose at least one account") }
+        if configuration.accountSelection == .single && indices.count != 1 {
+            throw ActionRejected("single-account mode: choose exactly one account")
+        }
+        var seen = Set<Int>()
+        for index in indices {
+            guard accounts.indices.contains(index) else {
+                throw ActionRejected("there is no account \(index); choose from 0 to \(accounts.count - 1)")
+            }
+            guard seen.insert(index).inserted else { throw ActionRejected("account \(index) was chosen twice") }
+        }
+        sharedAccounts = indices.sorted().map { accounts[$0] }
+        newRequest()
+        show(.connected)
+    }
+
+    /// onSuccess with a public token, then `HANDOFF`.
+    mutating func finishWithSuccess() {
+        guard let record = institution else { return }
+        newRequest()
+        let publicToken = "public-sandbox-" + ids.uuid()
+        pane = .finished
+        outbox.append(.success(LinkSuccess(
+            publicToken: publicToken,
+            metadata: SuccessMetadata(institution: record.institution, accounts: sharedAccounts,
+                                      linkSessionID: linkSessionID))))
+        emit(.handoff)
+    }
+
+    /// `EXIT` with the status and the last error, then onExit.
+    mutating func finishWithExit(status: ExitStatus?) {
+        let error = lastError
+        emit(.exit) {
+            $0.exitStatus = status
+            $0.errorCode = error?.errorCode
+            $0.errorMessage = error?.errorMessage
+        }
+        outbox.append(.exit(LinkExit(
+            error: error,
+            metadata: ExitMetadata(status: status, institution: institution?.institution,
+                                   linkSessionID: linkSessionID, requestID: requestID))))
+        pane = .finished
+        searchDeadline = nil
+        loadingDeadline = nil
+        pendingResult = nil
+    }
+
+    /// Esc.
+    mutating func back() throws(ActionRejected) {
+        switch pane {
+        case .consent:
+            finishWithExit(status: exitStatus(for: pane))
+        case .institutionNotice:
+            showSearch()
+        case .oauth(.signIn):
+            try finishOAuth(.cancel)
+        case .oauth(.notice), .credential:
+            if isUpdateMode { try requestExit() } else { showSearch() }
+        case .selectInstitution, .mfa, .selectAccount:
+            try requestExit()
+        case .connected:
+            finishWithSuccess()
+        case .error(let state):
+            leaveErrorPane(state)
+        case .exitConfirmation:
+            try cancelExit()
+        case .loading, .finished:
+            throw misfit("going back")
+        }
+    }
+
+    /// Shows the exit confirmation over the current pane.
+    mutating func requestExit() throws(ActionRejected) {
+        switch pane {
+        case .loading, .exitConfirmation, .finished:
+            throw misfit("asking to exit")
+        default:
+            show(.exitConfirmation(returnTo: pane))
+        }
+    }
+
+    /// "Yes, exit".
+    mutating func confirmExit() throws(ActionRejected) {
+        guard case .exitConfirmation(let underneath) = pane else { throw misfit("confirming an exit") }
+        finishWithExit(status: exitStatus(for: underneath))
+    }
+
+    /// "No, stay": back to the pane underneath.
+    mutating func cancelExit() throws(ActionRejected) {
+        guard case .exitConfirmation(let underneath) = pane else { throw misfit("staying") }
+        show(underneath)
+    }
+
+    /// Ctrl-C or a signal: `EXIT` and onExit at once.
+    mutating func quit() {
+        finishWithExit(status: exitStatus(for: pane))
+    }
+
+    /// The exit status for leaving from `pane` (shared/SPEC.md §3.8).
+    public func exitStatus(for pane: Pane) -> ExitStatus? {
+        switch pane {
+        case .consent, .credential: .requiresCredentials
+        case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down): .institutionNotFound
+        case .institutionNotice(.unsupported): .institutionNotSupported
+        case .oauth: .requiresOAuth
+        case .loading(let from): exitStatus(for: from)
+        case .mfa:
+            switch currentChallenge?.type {
+            case .device: .chooseDevice
+            case .code: .requiresCode
+            case .questions: .requiresQuestions
+            case .selections: .requiresSelections
+            case nil: .requiresCredentials
+            }
+        case .selectAccount: .requiresAccountSelection
+        case .connected: .connected
+        case .error(let state): state.interruptedStatus
+        case .exitConfirmation(let underneath): exitStatus(for: underneath)
+        case .finished: nil
+        }
+    }
+}

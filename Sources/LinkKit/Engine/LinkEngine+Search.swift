@@ -1,0 +1,86 @@
+// Consent, institution search and selection, and the institution notices.
+
+extension LinkEngine {
+    /// Enter: the current pane's main action.
+    mutating func primary() throws(ActionRejected) {
+        switch pane {
+        case .consent:
+            showSearch()
+        case .institutionNotice(.degraded):
+            guard let record = institution else { throw misfit("continue") }
+            show(record.oauth ? .oauth(.notice) : .credential)
+        case .institutionNotice(.down), .institutionNotice(.unsupported):
+            showSearch()
+        case .oauth(.notice):
+            newRequest()
+            emit(.openOAuth)
+            pane = .oauth(.signIn)
+        case .connected:
+            finishWithSuccess()
+        case .error(let state):
+            leaveErrorPane(state)
+        case .exitConfirmation:
+            try confirmExit()
+        default:
+            throw misfit("continue")
+        }
+    }
+
+    /// Returns to institution select with a clear search and no institution selected.
+    mutating func showSearch() {
+        institution = nil
+        inlineError = nil
+        query = ""
+        lastReportedQuery = nil
+        searchDeadline = nil
+        show(.selectInstitution)
+    }
+
+    /// The search field changed: restart the debounce (or stop it for an empty query).
+    mutating func setQuery(_ text: String) throws(ActionRejected) {
+        guard pane == .selectInstitution else { throw misfit("typing a search") }
+        query = text
+        if isBlank(text) {
+            searchDeadline = nil
+        } else {
+            searchDeadline = now.adding(millis: configuration.searchDebounceMillis)
+        }
+    }
+
+    /// `SEARCH_INSTITUTION` for the current query, unless it is empty or was the last one reported.
+    mutating func reportQueryIfNeeded() {
+        guard !isBlank(query), query != lastReportedQuery else { return }
+        lastReportedQuery = query
+        newRequest()
+        let reported = query
+        emit(.searchInstitution) { $0.institutionSearchQuery = reported }
+    }
+
+    /// Enter on a search result.
+    mutating func selectInstitution(id: String) throws(ActionRejected) {
+        guard pane == .selectInstitution else { throw misfit("selecting an institution") }
+        guard let record = configuration.directory[id] else {
+            throw ActionRejected("there is no institution \(id) in the directory")
+        }
+        searchDeadline = nil
+        reportQueryIfNeeded()
+        institution = record
+        newRequest()
+        emit(.selectInstitution)
+        if !record.supported {
+            pane = .institutionNotice(.unsupported)
+        } else if record.status == .down {
+            emit(.selectDownInstitution)
+            pane = .institutionNotice(.down)
+        } else if record.status == .degraded {
+            emit(.selectDegradedInstitution)
+            pane = .institutionNotice(.degraded)
+        } else {
+            show(record.oauth ? .oauth(.notice) : .credential)
+        }
+    }
+
+    func isBlank(_ text: String) -> Bool {
+        text.allSatisfy { $0.isWhitespace }
+    }
+}

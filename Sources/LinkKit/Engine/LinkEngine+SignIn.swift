@@ -1,0 +1,152 @@
+// Credentials, MFA, OAuth, the LOADING pane and the lockout rule.
+
+extension LinkEngine {
+    /// How many consecutive wrong credentials or MFA answers at one institution lock the item.
+    public static let lockoutAttempts = 3
+
+    /// Submits the credentials pane: `SUBMIT_CREDENTIALS`, then LOADING.
+    mutating func submitCredentials(username: String, password: Secret) throws(ActionRejected) {
+        guard pane == .credential else { throw misfit("submitting credentials") }
+        guard !username.isEmpty, !password.isEmpty else {
+            throw ActionRejected("enter both a username and a password")
+        }
+        let outcome = SandboxCredentials.login(username: username, password: password)
+        newRequest()
+        emit(.submitCredentials)
+        startLoading(.login(outcome))
+    }
+
+    /// Submits the current MFA step: `SUBMIT_MFA`, then LOADING.
+    mutating func submitMFA(_ response: MFAResponse) throws(ActionRejected) {
+        guard pane == .mfa, let challenge = currentChallenge else { throw misfit("an MFA answer") }
+        if let problem = challenge.problem(with: response) { throw ActionRejected(problem) }
+        newRequest()
+        emit(.submitMFA) { $0.mfaType = challenge.type }
+        startLoading(.mfa(correct: challenge.isCorrect(response)))
+    }
+
+    /// Ends the simulated bank sign-in page.
+    mutating func finishOAuth(_ result: OAuthResult) throws(ActionRejected) {
+        guard pane == .oauth(.signIn) else { throw misfit("oauth \(result.rawValue)") }
+        switch result {
+        case .approve:
+            newRequest()
+            startLoading(.oauthApproved)
+        case .cancel:
+            emit(.closeOAuth)
+            pane = .oauth(.notice)
+        case .fail:
+            emit(.failOAuth)
+            let failure = SandboxErrorCatalog.oauthFailed
+            raise(SandboxError(error: failure.error, next: .samePane), interrupted: .oauth(.notice), retryAsPane: true)
+        }
+    }
+
+    mutating func startLoading(_ result: PendingResult) {
+        pendingResult = result
+        inlineError = nil
+        show(.loading(from: pane))
+        loadingDeadline = now.adding(millis: configuration.latencyMillis)
+    }
+
+    /// The LOADING latency has passed: reveal what the request returned.
+    mutating func finishLoading() {
+        guard case .loading(let from) = pane, let result = pendingResult else { return }
+        pendingResult = nil
+        switch result {
+        case .login(.authenticated):
+            resetAttempts()
+            authenticated()
+        case .login(.mfa(let plan)):
+            resetAttempts()
+            mfaPlan = plan
+            mfaIndex = 0
+            show(.mfa)
+        case .login(.failed(let failure)):
+            fail(failure, interrupted: from)
+        case .mfa(correct: true):
+            resetAttempts()
+            if mfaIndex + 1 < mfaPlan.count {
+                mfaIndex += 1
+                show(.mfa)
+            } else {
+                authenticated()
+            }
+        case .mfa(correct: false):
+            fail(SandboxErrorCatalog.invalidMFA, interrupted: from)
+        case .oauthApproved:
+            authenticated()
+        }
+    }
+
+    /// A failed sign-in step: recoverable errors count toward the lockout.
+    mutating func fail(_ failure: SandboxError, interrupted: Pane) {
+        guard failure.next == .samePane else {
+            raise(failure, interrupted: interrupted)
+            return
+        }
+        let key = institution?.id ?? ""
+        let attempts = (wrongAttempts[key] ?? 0) + 1
+        if attempts >= Self.lockoutAttempts {
+            wrongAttempts[key] = 0
+            raise(SandboxErrorCatalog.itemLocked, interrupted: interrupted)
+        } else {
+            wrongAttempts[key] = attempts
+            raise(failure, interrupted: interrupted)
+        }
+    }
+
+    /// `ERROR`, then either back to the interrupted pane with the message inline (recoverable),
+    /// or `TRANSITION_VIEW(ERROR)` and the error pane.
+    mutating func raise(_ failure: SandboxError, interrupted: Pane, retryAsPane: Bool = false) {
+        lastError = failure.error
+        emit(.error) {
+            $0.errorCode = failure.error.errorCode
+            $0.errorMessage = failure.error.errorMessage
+        }
+        let status = exitStatus(for: interrupted)
+        if failure.next == .samePane && !retryAsPane {
+            inlineError = failure.error
+            show(interrupted)
+            return
+        }
+        var next = failure.next
+        if isUpdateMode && next == .institutionSelect { next = .credentials }
+        show(.error(ErrorPaneState(error: failure.error, next: next, interruptedStatus: status,
+                                   resumePane: retryAsPane ? interrupted : nil)))
+    }
+
+    /// Continue on the error pane: go where the error says.
+    mutating func leaveErrorPane(_ state: ErrorPaneState) {
+        switch state.next {
+        case .institutionSelect:
+            showSearch()
+        case .credentials:
+            show(.credential)
+        case .samePane:
+            show(state.resumePane ?? .credential)
+        case .exitLink:
+            finishWithExit(status: state.interruptedStatus)
+        }
+    }
+
+    func attemptsKey() -> String { institution?.id ?? "" }
+
+    mutating func resetAttempts() {
+        wrongAttempts[attemptsKey()] = 0
+    }
+
+    /// Signed in: account select, or straight to CONNECTED when account select is off.
+    mutating func authenticated() {
+        mfaPlan = []
+        mfaIndex = 0
+        accounts = SandboxAccounts.accounts(using: &ids)
+        if configuration.accountSelection == .disabled {
+            sharedAccounts = accounts
+            newRequest()
+            show(.connected)
+        } else {
+            show(.selectAccount)
+        }
+    }
+}

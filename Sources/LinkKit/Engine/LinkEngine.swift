@@ -1,0 +1,192 @@
+/// LinkEngine: the session as a deterministic state machine, with no terminal and no clock of
+/// its own.
+///
+/// Feed it ``UserAction``s with the time they happened; it updates its state and returns the
+/// ``SessionRecord``s they caused, in order. Timers (the search debounce, LOADING) are deadlines
+/// in the state: read ``nextDeadline`` and call ``advance(to:)`` when it passes. Every id comes
+/// from the seeded ``IDGenerator``, so the same configuration, actions and times give the same
+/// records.
+public struct LinkEngine: Sendable {
+    /// The configuration the session was opened with.
+    public let configuration: SessionConfiguration
+
+    /// The pane the user is on.
+    public internal(set) var pane: Pane = .consent
+    /// The session id, constant for the session and on every event.
+    public let linkSessionID: String
+    /// The link token the session was opened with (generated when none was given).
+    public let token: String
+    /// The id of the latest simulated backend request.
+    public internal(set) var requestID: String?
+    /// The selected institution; set by `SELECT_INSTITUTION`, cleared on returning to search.
+    public internal(set) var institution: InstitutionRecord?
+    /// The search query as typed.
+    public internal(set) var query = ""
+    /// The message shown inline on the credentials or MFA pane after a recoverable error.
+    public internal(set) var inlineError: ExitError?
+    /// The most recent error the user hit (reported by onExit).
+    public internal(set) var lastError: ExitError?
+    /// The MFA steps of the current sign-in.
+    public internal(set) var mfaPlan: [MFAChallenge] = []
+    /// The index of the current step in ``mfaPlan``.
+    public internal(set) var mfaIndex = 0
+    /// The accounts the institution returned after sign-in.
+    public internal(set) var accounts: [Account] = []
+    /// The accounts the user shared (set when leaving account select).
+    public internal(set) var sharedAccounts: [Account] = []
+    /// Whether ``start(at:)`` has run.
+    public internal(set) var started = false
+
+    var ids: IDGenerator
+    var lastReportedQuery: String?
+    var searchDeadline: Timestamp?
+    var loadingDeadline: Timestamp?
+    var pendingResult: PendingResult?
+    var wrongAttempts: [String: Int] = [:]
+    var now = Timestamp(millis: 0)
+    var outbox: [SessionRecord] = []
+
+    /// What a LOADING pane is waiting to reveal.
+    enum PendingResult: Hashable, Sendable {
+        case login(SandboxCredentials.Outcome)
+        case mfa(correct: Bool)
+        case oauthApproved
+    }
+
+    /// Creates a session; nothing is emitted until ``start(at:)``.
+    public init(configuration: SessionConfiguration) {
+        self.configuration = configuration
+        var ids = IDGenerator(seed: configuration.seed)
+        linkSessionID = ids.uuid()
+        token = configuration.token ?? LinkToken.makeSandboxToken(using: &ids)
+        self.ids = ids
+    }
+
+    /// The MFA step the user is on, if any.
+    public var currentChallenge: MFAChallenge? {
+        mfaPlan.indices.contains(mfaIndex) ? mfaPlan[mfaIndex] : nil
+    }
+
+    /// Whether the session has ended.
+    public var isFinished: Bool { pane == .finished }
+
+    /// Whether the session was opened in update mode.
+    public var isUpdateMode: Bool { configuration.updateModeInstitutionID != nil }
+
+    /// The earliest pending timer, if any.
+    public var nextDeadline: Timestamp? {
+        switch (searchDeadline, loadingDeadline) {
+        case let (search?, loading?): min(search, loading)
+        case let (search?, nil): search
+        case let (nil, loading?): loading
+        case (nil, nil): nil
+        }
+    }
+
+    /// Opens the session: `onLoad` and `OPEN`, or, for a token the sandbox refuses, `EXIT` and
+    /// `onExit` with `INVALID_LINK_TOKEN`.
+    public mutating func start(at time: Timestamp) -> [SessionRecord] {
+        guard !started else { return [] }
+        started = true
+        begin(at: time)
+        requestID = ids.requestID()
+        if LinkToken.problem(with: token) != nil {
+            lastError = SandboxErrorCatalog.invalidLinkToken.error
+            finishWithExit(status: nil)
+            return flush()
+        }
+        if let id = configuration.updateModeInstitutionID, let record = configuration.directory[id] {
+            institution = record
+            pane = record.oauth ? .oauth(.notice) : .credential
+        } else {
+            pane = .consent
+        }
+        outbox.append(.load)
+        let firstView = pane.viewName
+        let updateMode = isUpdateMode
+        emit(.open) {
+            $0.viewName = firstView
+            $0.isUpdateMode = updateMode
+        }
+        return flush()
+    }
+
+    /// Applies one action at `time`; throws without changing anything when it does not fit.
+    public mutating func send(_ action: UserAction, at time: Timestamp) throws(ActionRejected) -> [SessionRecord] {
+        guard started else { throw ActionRejected("the session has not been opened") }
+        guard !isFinished else { throw ActionRejected("the session has already ended") }
+        begin(at: time)
+        switch action {
+        case .primary: try primary()
+        case .setQuery(let text): try setQuery(text)
+        case .selectInstitution(let id): try selectInstitution(id: id)
+        case .submitCredentials(let username, let password): try submitCredentials(username: username, password: password)
+        case .submitMFA(let response): try submitMFA(response)
+        case .submitAccounts(let indices): try submitAccounts(indices)
+        case .oauth(let result): try finishOAuth(result)
+        case .back: try back()
+        case .requestExit: try requestExit()
+        case .confirmExit: try confirmExit()
+        case .cancelExit: try cancelExit()
+        case .quit: quit()
+        }
+        return flush()
+    }
+
+    /// Fires every timer due at or before `time`, each at its own deadline.
+    public mutating func advance(to time: Timestamp) -> [SessionRecord] {
+        while let deadline = nextDeadline, deadline <= time, !isFinished {
+            begin(at: deadline)
+            if searchDeadline == deadline {
+                searchDeadline = nil
+                reportQueryIfNeeded()
+            } else {
+                loadingDeadline = nil
+                finishLoading()
+            }
+        }
+        begin(at: time)
+        return flush()
+    }
+
+    /// Moves the engine's clock forward (never back).
+    mutating func begin(at time: Timestamp) {
+        if time > now { now = time }
+    }
+
+    mutating func flush() -> [SessionRecord] {
+        defer { outbox.removeAll(keepingCapacity: true) }
+        return outbox
+    }
+
+    /// Appends an event stamped now, with the session's ids and the selected institution.
+    mutating func emit(_ name: EventName, _ fill: (inout EventMetadata) -> Void = { _ in }) {
+        var metadata = EventMetadata(timestamp: now, linkSessionID: linkSessionID, requestID: requestID)
+        metadata.institutionID = institution?.id
+        metadata.institutionName = institution?.name
+        fill(&metadata)
+        outbox.append(.event(LinkEvent(eventName: name, metadata: metadata)))
+    }
+
+    /// Shows `newPane`, announcing it with `TRANSITION_VIEW` when its view differs.
+    mutating func show(_ newPane: Pane) {
+        let oldView = pane.viewName
+        pane = newPane
+        guard let view = newPane.viewName, view != oldView else { return }
+        let mfaType = view == .mfa ? currentChallenge?.type : nil
+        emit(.transitionView) {
+            $0.viewName = view
+            $0.mfaType = mfaType
+        }
+    }
+
+    /// Starts a simulated backend request: a new request id.
+    mutating func newRequest() {
+        requestID = ids.requestID()
+    }
+
+    /// Rejects an action that does not fit the current pane.
+    func misfit(_ what: String) -> ActionRejected {
+        ActionRejected("\(what) does not fit the \(pane.viewName?.description ?? "finished") pane")
+    }
+}

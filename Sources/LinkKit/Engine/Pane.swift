@@ -1,0 +1,75 @@
+/// InstitutionNotice: the message shown over institution select for an institution that
+/// cannot be used as usual.
+public enum InstitutionNotice: Hashable, Sendable {
+    /// Degraded health: a warning with "continue anyway".
+    case degraded
+    /// Down: a message, then back to search.
+    case down
+    /// No longer supported: a message; leaving here gives `institution_not_supported`.
+    case unsupported
+}
+
+/// OAuthStage: where the user is in an OAuth sign-in.
+public enum OAuthStage: Hashable, Sendable {
+    /// The OAUTH pane: "you will sign in on your bank's site".
+    case notice
+    /// The simulated bank sign-in page (after `OPEN_OAUTH`).
+    case signIn
+}
+
+/// ErrorPaneState: the error pane's content and what comes after it.
+public struct ErrorPaneState: Hashable, Sendable {
+    /// The error shown (its display message).
+    public var error: ExitError
+    /// Where the user goes when they continue.
+    public var next: SandboxError.Next
+    /// The exit status of the step the error interrupted.
+    public var interruptedStatus: ExitStatus?
+    /// The pane to return to when `next` is the interrupted pane itself (OAuth).
+    public var resumePane: Pane?
+}
+
+/// Pane: the step of the flow the user is on. Each maps to one documented ``ViewName``.
+public indirect enum Pane: Hashable, Sendable {
+    /// CONSENT: what is shared; continue to search.
+    case consent
+    /// SELECT_INSTITUTION: search and choose.
+    case selectInstitution
+    /// A notice over SELECT_INSTITUTION for a degraded, down or unsupported institution.
+    case institutionNotice(InstitutionNotice)
+    /// OAUTH: the OAuth notice or the simulated bank sign-in page.
+    case oauth(OAuthStage)
+    /// CREDENTIAL: username and password.
+    case credential
+    /// LOADING: a simulated backend request; `from` is the pane that submitted it.
+    case loading(from: Pane)
+    /// MFA: the session's current ``MFAChallenge``.
+    case mfa
+    /// SELECT_ACCOUNT: choose the accounts to share.
+    case selectAccount
+    /// CONNECTED: the item is linked; continue to finish.
+    case connected
+    /// ERROR: an error pane with its display message.
+    case error(ErrorPaneState)
+    /// EXIT: the exit confirmation over `returnTo`.
+    case exitConfirmation(returnTo: Pane)
+    /// The session has ended (onSuccess or onExit was delivered).
+    case finished
+
+    /// The view name this pane is announced with; `nil` once finished.
+    public var viewName: ViewName? {
+        switch self {
+        case .consent: .consent
+        case .selectInstitution, .institutionNotice: .selectInstitution
+        case .oauth: .oauth
+        case .credential: .credential
+        case .loading: .loading
+        case .mfa: .mfa
+        case .selectAccount: .selectAccount
+        case .connected: .connected
+        case .error: .error
+        case .exitConfirmation: .exit
+        case .finished: nil
+        }
+    }
+}

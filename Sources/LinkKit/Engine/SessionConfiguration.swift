@@ -1,0 +1,47 @@
+/// AccountSelectionMode: how the account select pane behaves.
+public enum AccountSelectionMode: String, Hashable, Sendable, CaseIterable {
+    /// Choose one or more accounts (the default).
+    case multiple
+    /// Choose exactly one account (`--single-account`).
+    case single
+    /// No account select pane: every account is shared (`--no-account-select`).
+    case disabled
+}
+
+/// SessionConfiguration: everything that shapes one session besides the user's actions.
+public struct SessionConfiguration: Sendable {
+    /// The link token; `nil` makes a fresh sandbox token.
+    public var token: String?
+    /// The seed of every id the session makes.
+    public var seed: UInt64
+    /// How long the LOADING pane lasts after a submission, in milliseconds.
+    public var latencyMillis: Int64
+    /// How long typing must pause before `SEARCH_INSTITUTION` is reported, in milliseconds.
+    public var searchDebounceMillis: Int64
+    /// The account select pane's mode.
+    public var accountSelection: AccountSelectionMode
+    /// Update mode: the institution whose item is being repaired; the flow starts at its sign-in.
+    public var updateModeInstitutionID: String?
+    /// The institutions the user can search.
+    public var directory: InstitutionDirectory
+
+    /// The LOADING latency used when none is given.
+    public static let defaultLatencyMillis: Int64 = 600
+    /// The search debounce used when none is given.
+    public static let defaultSearchDebounceMillis: Int64 = 300
+
+    /// Creates a configuration.
+    public init(
+        token: String? = nil, seed: UInt64 = 0, latencyMillis: Int64 = defaultLatencyMillis,
+        searchDebounceMillis: Int64 = defaultSearchDebounceMillis, accountSelection: AccountSelectionMode = .multiple,
+        updateModeInstitutionID: String? = nil, directory: InstitutionDirectory = .sandbox
+    ) {
+        self.token = token
+        self.seed = seed
+        self.latencyMillis = latencyMillis
+        self.searchDebounceMillis = searchDebounceMillis
+        self.accountSelection = accountSelection
+        self.updateModeInstitutionID = updateModeInstitutionID
+        self.directory = directory
+    }
+}

@@ -1,0 +1,52 @@
+/// OAuthResult: how the simulated bank sign-in page ends.
+public enum OAuthResult: String, Hashable, Sendable, CaseIterable {
+    /// The user signed in and approved: on to account select.
+    case approve
+    /// The user closed the bank page: `CLOSE_OAUTH`, back to the OAUTH pane.
+    case cancel
+    /// The bank reported a failure: `FAIL_OAUTH` and an `ERROR`.
+    case fail
+}
+
+/// UserAction: what a person (or a scenario, or a test) does to a session.
+///
+/// Panes turn keys into these; the engine decides what happens.
+public enum UserAction: Hashable, Sendable {
+    /// The pane's main action (Enter): consent, "continue anyway", the OAuth notice, connected,
+    /// the error pane, and "yes" in the exit confirmation.
+    case primary
+    /// The search field now holds this text.
+    case setQuery(String)
+    /// Choose an institution by id.
+    case selectInstitution(id: String)
+    /// Submit the credentials pane.
+    case submitCredentials(username: String, password: Secret)
+    /// Submit the current MFA step.
+    case submitMFA(MFAResponse)
+    /// Share these accounts (zero-based indices into the session's accounts) and continue.
+    case submitAccounts([Int])
+    /// End the simulated bank sign-in page.
+    case oauth(OAuthResult)
+    /// Esc: go back one pane where that makes sense, otherwise ask to exit.
+    case back
+    /// Ask to leave: shows the exit confirmation.
+    case requestExit
+    /// Answer "yes" to the exit confirmation.
+    case confirmExit
+    /// Answer "no" to the exit confirmation.
+    case cancelExit
+    /// Ctrl-C or a signal: leave at once, without confirmation.
+    case quit
+}
+
+/// ActionRejected: an action that does not fit the pane the session is on. Nothing happened.
+public struct ActionRejected: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A sentence saying what was wrong; never quotes a secret.
+    public var reason: String
+
+    /// Creates a rejection.
+    public init(_ reason: String) { self.reason = reason }
+
+    /// The reason.
+    public var description: String { reason }
+}

@@ -1,0 +1,50 @@
+/// IDGenerator: the seeded source of every id a session makes.
+///
+/// SplitMix64 over a 64-bit seed: the same seed gives the same `link_session_id`, request ids,
+/// account ids and public token, so a replay is byte-identical.
+public struct IDGenerator: Sendable, Hashable {
+    private var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let base62 = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+
+    /// A lowercase version-4 UUID, e.g. `30571e9b-d6c6-42ee-a7cf-c34768a8f62d`.
+    public mutating func uuid() -> String {
+        let high = (next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x4000  // version 4
+        let low = (next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // variant 10
+        var out = [UInt8]()
+        out.reserveCapacity(36)
+        for (index, word) in [high, low].enumerated() {
+            for nibble in 0..<16 {
+                if (index == 0 && (nibble == 8 || nibble == 12)) || (index == 1 && (nibble == 0 || nibble == 4)) {
+                    out.append(45)
+                }
+                out.append(Self.hexDigits[Int((word >> UInt64(60 - 4 * nibble)) & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `count` base62 characters (request ids are 15, account ids 37).
+    public mutating func alphanumeric(_ count: Int) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(count)
+        for _ in 0..<count { out.append(Self.base62[Int(next() % 62)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A 15-character request id, e.g. `m8MDnv9okwxFNBV`.
+    public mutating func requestID() -> String { alphanumeric(15) }
+}

@@ -1,0 +1,112 @@
+/// ScenarioRunner: plays a ``Scenario`` against a session with a manual clock (the headless driver).
+///
+/// Before each step (but `wait` and `quit`) it lets pending timers pass, as a person waits for
+/// LOADING; `search` also lets its debounce pass. A step that does not fit the pane the session
+/// is on stops the run with a ``ScenarioError`` naming the line.
+public struct ScenarioRunner {
+    /// The scenario to play.
+    public let scenario: Scenario
+
+    /// Creates a runner.
+    public init(scenario: Scenario) { self.scenario = scenario }
+
+    /// Plays every step on `driver` (already created, not yet started), which delivers the records
+    /// to its callbacks and observers. Throws at the first step that does not fit, or when the
+    /// scenario ends before the session does.
+    public func run(on driver: SessionDriver) throws(ScenarioError) {
+        driver.start()
+        for step in scenario.steps {
+            try play(step, on: driver)
+        }
+        driver.settle()
+        guard driver.engine.isFinished else {
+            let view = driver.engine.pane.viewName?.description ?? "?"
+            throw ScenarioError(
+                file: scenario.file, line: scenario.steps.last?.line,
+                message: "the scenario ended on the \(view) pane before the session did; end it with exit and confirm, quit, or by finishing the flow",
+                isMalformed: false)
+        }
+    }
+
+    /// Plays one step.
+    public func play(_ step: ScenarioStep, on driver: SessionDriver) throws(ScenarioError) {
+        switch step.command {
+        case .wait, .quit: break
+        default: driver.settle()
+        }
+        if driver.engine.isFinished {
+            throw failure(step, "the session has already ended")
+        }
+        do {
+            switch step.command {
+            case .wait(let millis):
+                driver.wait(millis: millis)
+            case .search(let text):
+                try driver.send(.setQuery(text))
+                driver.settle()
+            default:
+                try driver.send(try action(for: step.command, engine: driver.engine))
+            }
+        } catch let rejected {
+            throw failure(step, rejected.reason)
+        }
+    }
+
+    private func failure(_ step: ScenarioStep, _ reason: String) -> ScenarioError {
+        ScenarioError(file: scenario.file, line: step.line, message: "\(step.command.verb): \(reason)", isMalformed: false)
+    }
+
+    /// The engine action a command means on the pane the session is on.
+    func action(for command: ScenarioCommand, engine: LinkEngine) throws(ActionRejected) -> UserAction {
+        switch command {
+        case .continue: return .primary
+        case .search(let text): return .setQuery(text)
+        case .select(let id): return .selectInstitution(id: id)
+        case .credentials(let username, let password): return .submitCredentials(username: username, password: password)
+        case .mfa(let answers): return .submitMFA(try mfaResponse(answers, engine: engine))
+        case .accounts(let indices): return .submitAccounts(indices)
+        case .allAccounts: return .submitAccounts(Array(engine.accounts.indices))
+        case .oauth(let result): return .oauth(result)
+        case .back: return .back
+        case .exit: return .requestExit
+        case .confirm: return .confirmExit
+        case .stay: return .cancelExit
+        case .quit: return .quit
+        case .wait: return .primary  // handled by play(_:on:)
+        }
+    }
+
+    /// Reads `mfa` answers as the current challenge expects them.
+    func mfaResponse(_ answers: [Secret], engine: LinkEngine) throws(ActionRejected) -> MFAResponse {
+        guard engine.pane == .mfa, let challenge = engine.currentChallenge else {
+            throw ActionRejected("an MFA answer does not fit the \(engine.pane.viewName?.description ?? "finished") pane")
+        }
+        switch challenge.type {
+        case .device:
+            guard answers.count == 1, let index = answers[0].withRevealed({ Int($0) }) else {
+                throw ActionRejected("the device picker takes one device index (0-based)")
+            }
+            return .device(index)
+        case .code:
+            guard answers.count == 1 else { throw ActionRejected("the code step takes one code") }
+            return .code(answers[0])
+        case .questions:
+            return .answers(answers)
+        case .selections:
+            guard answers.count == challenge.prompts.count else {
+                throw ActionRejected("pick an answer for all \(challenge.prompts.count) question(s) (got \(answers.count))")
+            }
+            var picks: [Int] = []
+            for (number, (answer, prompt)) in zip(answers, challenge.prompts).enumerated() {
+                let pick = answer.withRevealed { text in
+                    prompt.options.firstIndex(of: text) ?? Int(text)
+                }
+                guard let pick else {
+                    throw ActionRejected("question \(number + 1): the answer is neither one of its options nor an option index")
+                }
+                picks.append(pick)
+            }
+            return .selections(picks)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// LinkToken: the checks a `link_token` must pass before a session opens (shared/SPEC.md §3.1).
+///
+/// A token looks like `link-<env>-<uuid>`, `env` one of `sandbox`, `production`, `development`
+/// and the UUID lowercase. The embedded backend is a sandbox, so only `sandbox` tokens open.
+public enum LinkToken {
+    /// The environments a token can name.
+    public static let environments = ["sandbox", "production", "development"]
+
+    /// Why a token was refused (for messages; the session reports `INVALID_LINK_TOKEN` either way).
+    public enum Problem: Hashable, Sendable, CustomStringConvertible {
+        /// The token is empty.
+        case empty
+        /// It does not start with `link-`.
+        case missingPrefix
+        /// The environment is not one of `sandbox`, `production`, `development`.
+        case unknownEnvironment
+        /// A `production` or `development` token, which the embedded sandbox cannot serve.
+        case notSandbox(String)
+        /// The part after the environment is not a lowercase UUID.
+        case malformedUUID
+
+        /// A sentence a person can act on (never quotes the token itself).
+        public var description: String {
+            switch self {
+            case .empty: "the link token is empty"
+            case .missingPrefix: "a link token starts with \"link-\" (link-sandbox-<uuid>)"
+            case .unknownEnvironment: "the environment must be sandbox, production or development"
+            case .notSandbox(let env): "a \(env) token cannot open the embedded sandbox; use a link-sandbox-<uuid> token"
+            case .malformedUUID: "the token must end in a lowercase UUID (8-4-4-4-12 hex digits)"
+            }
+        }
+    }
+
+    /// The first problem with `token`, or `nil` when a sandbox session can open with it.
+    public static func problem(with token: String) -> Problem? {
+        guard !token.isEmpty else { return .empty }
+        let bytes = Array(token.utf8)
+        let prefix = Array("link-".utf8)
+        guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix else { return .missingPrefix }
+        let rest = bytes[prefix.count...]
+        guard let dash = rest.firstIndex(of: 45) else { return .unknownEnvironment }
+        let env = String(decoding: rest[rest.startIndex..<dash], as: UTF8.self)
+        guard environments.contains(env) else { return .unknownEnvironment }
+        guard isLowercaseUUID(rest[(dash + 1)...]) else { return .malformedUUID }
+        guard env == "sandbox" else { return .notSandbox(env) }
+        return nil
+    }
+
+    /// Whether `bytes` is a lowercase 8-4-4-4-12 hexadecimal UUID.
+    static func isLowercaseUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == 45 else { return false }
+            } else {
+                guard (48...57).contains(byte) || (97...102).contains(byte) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// A fresh sandbox token from the session's id generator.
+    public static func makeSandboxToken(using ids: inout IDGenerator) -> String {
+        "link-sandbox-" + ids.uuid()
+    }
+}

@@ -1,0 +1,42 @@
+// ColorPairCache.swift: allocating ncurses colour pairs on demand.
+
+/// Maps a (foreground, background) pair of ncurses colour numbers (-1 is the
+/// terminal default) to a colour pair number, allocating pairs 1, 2, … on
+/// first use up to `pairLimit - 1`. When the pairs run out it answers 0 (the
+/// default pair) rather than failing.
+struct ColorPairCache {
+    /// A (foreground, background) pair of colour numbers.
+    private struct Key: Hashable {
+        var fg: Int
+        var bg: Int
+    }
+
+    /// One more than the highest pair number that may be allocated.
+    let pairLimit: Int
+    /// Pairs allocated so far.
+    private var pairs: [Key: Int] = [:]
+    /// The next free pair number.
+    private var next = 1
+
+    /// A cache for a terminal with `pairLimit` colour pairs (COLOR_PAIRS).
+    init(pairLimit: Int) {
+        self.pairLimit = max(1, pairLimit)
+    }
+
+    /// Number of pairs allocated.
+    var count: Int { pairs.count }
+
+    /// The pair for `fg` on `bg`; calls `define(pair, fg, bg)` when it
+    /// allocates a new one.
+    mutating func pair(fg: Int, bg: Int, define: (Int, Int, Int) -> Void) -> Int {
+        if fg == -1 && bg == -1 { return 0 }
+        let key = Key(fg: fg, bg: bg)
+        if let existing = pairs[key] { return existing }
+        guard next < pairLimit else { return 0 }
+        let pair = next
+        next += 1
+        pairs[key] = pair
+        define(pair, fg, bg)
+        return pair
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import LinkKit
+
+/// The options that shape a session, shared by the interactive flow and `replay`.
+struct SessionFlags: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The link token (link-sandbox-<uuid>). Default: a fresh sandbox token.",
+        discussion: "Example: --token link-sandbox-af1a0311-da53-4636-b754-dd15cc058176", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("Seed for every id the session makes; the same seed gives the same ids.",
+                               valueName: "n"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("How long the LOADING pane lasts, in milliseconds (default 600).",
+                               valueName: "ms"))
+    var latency: Int64 = SessionConfiguration.defaultLatencyMillis
+
+    @Flag(help: "Account select allows exactly one account.")
+    var singleAccount = false
+
+    @Flag(help: "Skip account select: every account is shared.")
+    var noAccountSelect = false
+
+    @Flag(help: "Update mode: start at the sign-in of --institution (OPEN carries is_update_mode).")
+    var updateMode = false
+
+    @Option(help: ArgumentHelp("The institution for --update-mode, e.g. ins_109508.", valueName: "id"))
+    var institution: String?
+
+    func validate() throws {
+        if latency < 0 { throw ValidationError("--latency must be 0 or more milliseconds (got \(latency))") }
+        if singleAccount && noAccountSelect {
+            throw ValidationError("--single-account and --no-account-select cannot be used together")
+        }
+        if updateMode && institution == nil {
+            throw ValidationError("--update-mode needs --institution ID, e.g. --update-mode --institution ins_109508")
+        }
+        if !updateMode && institution != nil {
+            throw ValidationError("--institution goes with --update-mode")
+        }
+        if let institution, InstitutionDirectory.sandbox[institution] == nil {
+            throw ValidationError("--institution: there is no institution \(institution) in the sandbox directory")
+        }
+    }
+
+    /// The engine configuration; `defaultSeed` when no `--seed` was given.
+    func configuration(defaultSeed: UInt64) -> SessionConfiguration {
+        SessionConfiguration(
+            token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
+            accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
+            updateModeInstitutionID: updateMode ? institution : nil)
+    }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what the tests need, builds, runs every test.
+# Usage: bash Tests/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+[ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || need_apt+=(libncurses-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "Tests/run.sh: installing ${need_apt[*]}"
+  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+swift build
+swift test --no-parallel 2>&1 | tee /tmp/linkterm-test.log | grep -vE '^\[[0-9]+/[0-9]+\]|^(Test Suite|Test Case) .*(started|passed)'
