@@ -29,6 +29,7 @@ let package = Package(
         ),
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit"]),
         .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm"]),
     ],
     swiftLanguageModes: [.v6]
 )

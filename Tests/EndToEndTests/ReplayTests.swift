@@ -1,0 +1,170 @@
+import Foundation
+import LinkKit
+import Testing
+
+@Suite("linkterm replay, run as a user would")
+struct ReplayTests {
+    static let scenarios = ["pass_good", "mfa_device", "mfa_questions_2_2", "wrong_password_twice_then_exit",
+                            "error_institution_down", "oauth_approve"]
+
+    func scenarioPath(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Tests/Scenarios/\(name).txt").path
+    }
+
+    /// The invariants every session's output must hold.
+    func checkInvariants(_ output: String, file: String) throws -> [SessionRecord] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "", "output ends with a newline")
+        let records = try lines.dropLast().map { try SessionRecord(jsonLine: String($0)) }
+        let ends = records.enumerated().filter {
+            if case .success = $0.element { return true }
+            if case .exit = $0.element { return true }
+            return false
+        }
+        #expect(ends.count == 1, "\(file): exactly one success or exit")
+        let events = records.compactMap { if case .event(let e) = $0 { e } else { nil } }
+        guard let end = ends.first else { return records }
+        switch end.element {
+        case .success:
+            // HANDOFF follows onSuccess and is the last record
+            #expect(end.offset == records.count - 2)
+            #expect(events.last?.eventName == .handoff)
+            #expect(!events.contains { $0.eventName == .exit })
+        default:
+            #expect(end.offset == records.count - 1)
+            #expect(events.last?.eventName == .exit)
+            #expect(!events.contains { $0.eventName == .handoff })
+        }
+        #expect(Set(events.map(\.metadata.linkSessionID)).count == 1, "\(file): one link_session_id")
+        let stamps = events.map(\.metadata.timestamp)
+        #expect(stamps == stamps.sorted(), "\(file): timestamps never go back")
+        let raw = try lines.dropLast().map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        for object in raw where object["type"] as? String == "event" {
+            let metadata = object["metadata"] as! [String: Any]
+            #expect(metadata.count == 17)
+            let stamp = metadata["timestamp"] as! String
+            #expect(stamp.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil)
+        }
+        return records
+    }
+
+    @Test("each scenario ends properly and keeps its invariants", arguments: scenarios)
+    func scenario(name: String) throws {
+        let result = try runLinkterm(["replay", scenarioPath(name)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        _ = try checkInvariants(result.stdout, file: name)
+        // no password or MFA answer anywhere
+        for secret in ["pass_good", "mfa_device", "mfa_questions", "not-my-password", "still-wrong", "1234",
+                       "answer_", "error_INSTITUTION_DOWN"] {
+            #expect(!result.stdout.contains(secret), "\(name) leaked \(secret)")
+        }
+    }
+
+    @Test("the same seed and steps give byte-identical output; another seed other ids")
+    func deterministic() throws {
+        let a = try runLinkterm(["replay", scenarioPath("mfa_device"), "--seed", "9"])
+        let b = try runLinkterm(["replay", scenarioPath("mfa_device"), "--seed", "9"])
+        let c = try runLinkterm(["replay", scenarioPath("mfa_device"), "--seed", "10"])
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout != c.stdout)
+        #expect(a.stdout.split(separator: "\n").count == c.stdout.split(separator: "\n").count)
+    }
+
+    @Test("exit at every pane: one exit record with the pane's status")
+    func exitEverywhere() throws {
+        let panes: [(String, String)] = [
+            ("", "requires_credentials"),
+            ("continue", "institution_not_found"),
+            ("continue\nselect ins_127287", "requires_oauth"),
+            ("continue\nselect ins_133402", "institution_not_supported"),
+            ("continue\nselect ins_109508", "requires_credentials"),
+            ("continue\nselect ins_109508\ncredentials user_good mfa_device", "choose_device"),
+            ("continue\nselect ins_109508\ncredentials user_good mfa_device\nmfa 0", "requires_code"),
+            ("continue\nselect ins_109508\ncredentials user_good mfa_questions_1_1", "requires_questions"),
+            ("continue\nselect ins_109508\ncredentials user_good mfa_selections", "requires_selections"),
+            ("continue\nselect ins_109508\ncredentials user_good pass_good", "requires_account_selection"),
+        ]
+        for (steps, status) in panes {
+            let result = try runLinkterm(["replay", "-"], stdin: steps + "\nexit\nconfirm\n")
+            #expect(result.status == 0, "\(result.stderr)")
+            let records = try checkInvariants(result.stdout, file: status)
+            guard case .exit(let exit) = records.last else { Issue.record("no exit for \(status)"); continue }
+            #expect(exit.metadata.status?.description == status)
+        }
+    }
+
+    @Test("an invalid token: onExit with INVALID_LINK_TOKEN, no OPEN")
+    func invalidToken() throws {
+        let result = try runLinkterm(["replay", "-", "--token", "link-production-b41e8ed3-0874-4c64-b07d-a77088979d5f"], stdin: "")
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 2)
+        #expect(result.stdout.contains(#""error_code":"INVALID_LINK_TOKEN""#))
+        #expect(!result.stdout.contains(#""event_name":"OPEN""#))
+    }
+
+    @Test("a step that does not fit names its line and exits 1; the records so far are printed")
+    func misfit() throws {
+        let file = try temporaryFile("continue\n# a comment\nmfa hunter2-canary\n")
+        let result = try runLinkterm(["replay", file])
+        #expect(result.status == 1)
+        #expect(result.stderr == "linkterm: \(file):3: mfa: an MFA answer does not fit the SELECT_INSTITUTION pane\n")
+        #expect(!result.stderr.contains("hunter2"))
+        #expect(result.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test("a malformed file names its line and exits 2 before running anything")
+    func malformed() throws {
+        let cases: [(String, String)] = [
+            ("continue\nfly away\n", ":2: unknown step \"fly\"; steps are: continue, search"),
+            ("credentials user_good\n", ":1: credentials needs a username and a password"),
+            ("accounts 1 x\n", ":1: accounts takes 0-based indices or all; \"x\" is neither"),
+            ("wait soon\n", ":1: wait takes milliseconds"),
+            ("oauth maybe\n", ":1: oauth takes approve, cancel or fail"),
+            ("continue now\n", ":1: continue takes no argument"),
+        ]
+        for (text, message) in cases {
+            let file = try temporaryFile(text)
+            let result = try runLinkterm(["replay", file])
+            #expect(result.status == 2, "\(text)")
+            #expect(result.stderr.hasPrefix("linkterm: \(file)\(message)"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test("a scenario that stops mid-flow says so")
+    func unfinished() throws {
+        let result = try runLinkterm(["replay", "-"], stdin: "continue\nselect ins_109508\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("-:2: the scenario ended on the CREDENTIAL pane before the session did"))
+    }
+
+    @Test("bad files and options get a clear message")
+    func badInput() throws {
+        let missing = try runLinkterm(["replay", "/nonexistent/flow.txt"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "linkterm: no such file: /nonexistent/flow.txt\n")
+        let latency = try runLinkterm(["replay", "-", "--latency=-5"], stdin: "")
+        #expect(latency.status != 0)
+        #expect(latency.stderr.contains("--latency must be 0 or more milliseconds"))
+        let update = try runLinkterm(["replay", "-", "--update-mode"], stdin: "")
+        #expect(update.stderr.contains("--update-mode needs --institution ID"))
+        let unknown = try runLinkterm(["replay", "-", "--update-mode", "--institution", "ins_nope"], stdin: "")
+        #expect(unknown.stderr.contains("there is no institution ins_nope"))
+    }
+
+    @Test("replay options: single account, no account select, update mode")
+    func options() throws {
+        let single = try runLinkterm(["replay", scenarioPath("pass_good"), "--single-account"])
+        #expect(single.status == 1)
+        #expect(single.stderr.contains("single-account mode: choose exactly one account"))
+        let none = try runLinkterm(["replay", "-", "--no-account-select"],
+                                   stdin: "continue\nselect ins_109508\ncredentials user_good pass_good\ncontinue\n")
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(!none.stdout.contains(#""view_name":"SELECT_ACCOUNT""#))
+        let update = try runLinkterm(["replay", "-", "--update-mode", "--institution", "ins_109508"],
+                                     stdin: "credentials user_good pass_good\naccounts 0\ncontinue\n")
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stdout.contains(#""is_update_mode":true"#))
+    }
+}
