@@ -1,0 +1,65 @@
+import Testing
+@testable import LinkKit
+
+@Suite("Institution search ranking")
+struct SearchTests {
+    let search = InstitutionSearch(directory: .sandbox)
+
+    func top(_ query: String) -> String? {
+        search.search(query).first.map { search.directory.records[$0.index].name }
+    }
+
+    @Test("realistic queries rank the expected institution first", arguments: [
+        ("first platypus", "First Platypus Bank"),
+        ("First Platypus", "First Platypus Bank"),
+        ("first plat", "First Platypus Bank"),
+        ("platypus balance", "First Platypus Balance Bank"),
+        ("fpb", "First Platypus Bank"),
+        ("gingham", "First Gingham Credit Union"),
+        ("tartan", "Tartan Bank"),
+        ("oauth", "Platypus OAuth Bank"),
+        ("platypus oauth", "Platypus OAuth Bank"),
+        ("ins_109511", "Tartan Bank"),
+        ("degraded", "Unhealthy Platypus Bank - Degraded"),
+        ("chase", "Chase"),
+        ("wells", "Wells Fargo"),
+        ("CHASE", "Chase"),
+        ("houndstooth", "Houndstooth Bank"),
+    ])
+    func ranking(query: String, expected: String) {
+        #expect(top(query) == expected)
+    }
+
+    @Test("every word must match; no match gives nothing")
+    func allWords() {
+        #expect(search.search("platypus zebra").isEmpty)
+        #expect(search.search("").isEmpty)
+        #expect(search.search("   ").isEmpty)
+        #expect(search.search("qqqq").isEmpty)
+    }
+
+    @Test("accents and case are ignored, and the matched characters are reported")
+    func accents() {
+        let directory = InstitutionDirectory([
+            InstitutionRecord(id: "ins_a", name: "Crédit Agricole"),
+            InstitutionRecord(id: "ins_b", name: "Banco Ñandú"),
+        ])
+        let search = InstitutionSearch(directory: directory)
+        #expect(search.search("credit").first?.index == 0)
+        #expect(search.search("CRÉDIT").first?.index == 0)
+        #expect(search.search("nandu").first?.index == 1)
+        #expect(search.search("agri").first?.highlighted == [7, 8, 9, 10])
+        #expect(search.search("cred").first?.highlighted == [0, 1, 2, 3])
+    }
+
+    @Test("ties go to the shorter name, then to directory order")
+    func ties() {
+        let directory = InstitutionDirectory([
+            InstitutionRecord(id: "1", name: "Acme Bank of Springfield"),
+            InstitutionRecord(id: "2", name: "Acme Bank"),
+            InstitutionRecord(id: "3", name: "Acme Bonk"),
+        ])
+        let results = InstitutionSearch(directory: directory).search("acme")
+        #expect(results.map(\.index) == [1, 2, 0])
+    }
+}
