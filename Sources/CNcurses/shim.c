@@ -51,6 +51,27 @@ static const char k_reset_bytes[] =
     "\033[?1049l"
     "\033[?25h";
 
+static void write_all(int fd, const char *s, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Writes a mode sequence straight to the screen's output. Not through putp:
+ * ncurses 6.4's putp writes to stdout whatever the screen's output is. The
+ * sequences sent this way (bracketed paste, keypad transmit) do not depend on
+ * their order relative to what ncurses still has buffered. */
+static void send_string(const char *s) {
+    if (g_out == NULL || s == NULL) return;
+    write_all(fileno(g_out), s, strlen(s));
+}
+
 /* ------------------------------------------------------------------------- */
 /* Locale and lifecycle                                                      */
 /* ------------------------------------------------------------------------- */
@@ -67,11 +88,6 @@ int lt_setup_locale(void) {
      * print every non-ASCII character as an escape; terminals are UTF-8. */
     if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "en_US.UTF-8");
     return codeset_is_utf8();
-}
-
-static void send_string(const char *s) {
-    /* Through ncurses' own output buffer so the ordering with its output is kept. */
-    putp(s);
 }
 
 static void apply_modes(void) {
@@ -277,6 +293,16 @@ unsigned long lt_wheel_down(void) { return (unsigned long)BUTTON5_PRESSED; }
 
 int lt_unget_wch(wchar_t wc) { return g_screen ? unget_wch(wc) : ERR; }
 int lt_unget_key(int key) { return g_screen ? ungetch(key) : ERR; }
+int lt_unget_mouse(int y, int x, unsigned long bstate) {
+    if (g_screen == NULL) return ERR;
+    MEVENT ev;
+    memset(&ev, 0, sizeof ev);
+    ev.y = y;
+    ev.x = x;
+    ev.bstate = (mmask_t)bstate;
+    return ungetmouse(&ev);
+}
+int lt_key_defined(const char *sequence) { return g_screen ? key_defined(sequence) : 0; }
 void lt_flush_input(void) { if (g_screen) flushinp(); }
 
 /* ------------------------------------------------------------------------- */
@@ -380,18 +406,6 @@ int lt_save_termios(void) {
     g_termios_fd = fd;
     g_termios_saved = 1;
     return 0;
-}
-
-static void write_all(int fd, const char *s, size_t n) {
-    while (n > 0) {
-        ssize_t w = write(fd, s, n);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return;
-        }
-        s += w;
-        n -= (size_t)w;
-    }
 }
 
 /* Async-signal-safe: tcsetattr and write only. */

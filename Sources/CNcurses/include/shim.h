@@ -174,6 +174,12 @@ unsigned long lt_wheel_down(void); /**< BUTTON5_PRESSED */
 int lt_unget_wch(wchar_t wc);
 /** Pushes a key code (or byte) back onto the input queue (LIFO). */
 int lt_unget_key(int key);
+/** Queues a mouse event (ungetmouse) at (y, x) with button state bstate,
+ *  which lt_read_key then reports as LT_KEY_MOUSE. For tests. */
+int lt_unget_mouse(int y, int x, unsigned long bstate);
+/** The key code an escape sequence is bound to (key_defined), 0 if none,
+ *  -1 if it is a prefix of a bound sequence. */
+int lt_key_defined(const char *sequence);
 /** Discards pending input. */
 void lt_flush_input(void);
 

@@ -12,14 +12,27 @@ public func displayWidth(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }
-    if value == 0xAD { return 1 }  // soft hyphen: a Cf that terminals show
+    if value == 0xAD || isVisibleFormatCharacter(value) { return 1 }
     if isWideScalar(value) { return 2 }
     if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
+    if value == 0x1171E { return 0 }  // a nonspacing mark to glibc 2.36 (Unicode 15.0), as ncurses lays it out
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control:
         return 0
     default:
         return 1
+    }
+}
+
+/// Format (Cf) characters that are drawn, as the C library counts them: the
+/// prepended concatenation marks (Arabic number signs and the like), which
+/// carry a visible glyph.
+private func isVisibleFormatCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD:
+        return true
+    default:
+        return false
     }
 }
 

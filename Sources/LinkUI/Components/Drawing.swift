@@ -1,0 +1,85 @@
+/// Word-wraps `text` to lines of at most `width` display columns (long words are cut).
+public func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var line = ""
+        var lineWidth = 0
+        for word in paragraph.split(separator: " ") {
+            var word = String(word)
+            var wordWidth = displayWidth(of: word)
+            while wordWidth > width {
+                if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
+                let head = truncate(word, toWidth: width)
+                lines.append(head)
+                word = String(word.dropFirst(head.count))
+                wordWidth = displayWidth(of: word)
+            }
+            if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            if lineWidth > 0 { line += " "; lineWidth += 1 }
+            line += word
+            lineWidth += wordWidth
+        }
+        lines.append(line)
+    }
+    return lines
+}
+
+extension CellBuffer {
+    /// Writes wrapped text from `y` in `area`; returns the row after the last line written.
+    @discardableResult
+    public mutating func paragraph(_ text: String, y: Int, area: Rect, style: Style) -> Int {
+        var row = y
+        for line in wrap(text, width: area.width) where row < area.maxY {
+            _ = put(line, y: row, x: area.x, maxWidth: area.width, style: style)
+            row += 1
+        }
+        return row
+    }
+
+    /// Writes text clipped to `area`'s width at row `y`; returns the columns used.
+    @discardableResult
+    public mutating func text(_ text: String, y: Int, x: Int, area: Rect, style: Style) -> Int {
+        guard y >= area.y, y < area.maxY, x < area.maxX else { return 0 }
+        return put(text, y: y, x: x, maxWidth: area.maxX - x, style: style)
+    }
+
+    /// Writes key hints (`Enter continue · Esc back`) at row `y`.
+    public mutating func hints(_ bindings: [KeyBinding], y: Int, area: Rect, styles: ThemeStyles) {
+        var x = area.x
+        for (index, binding) in bindings.enumerated() {
+            let piece = (index > 0 ? "  " : "") + binding.keys
+            let needed = displayWidth(of: piece) + 1 + displayWidth(of: binding.action)
+            guard x + needed <= area.maxX else { break }
+            x += text(piece, y: y, x: x, area: area, style: styles.accent)
+            x += text(" " + binding.action, y: y, x: x, area: area, style: styles.muted)
+        }
+    }
+
+    /// Writes a text field: its label, then the value underlined across `width` columns.
+    /// Returns the cursor position when focused.
+    public mutating func field(
+        _ field: TextField, label: String, y: Int, area: Rect, labelWidth: Int, focused: Bool, styles: ThemeStyles
+    ) -> CellPosition? {
+        guard y >= area.y, y < area.maxY else { return nil }
+        text((focused ? "› " : "  ") + label, y: y, x: area.x, area: area, style: focused ? styles.accent : styles.text)
+        let x = area.x + labelWidth
+        let width = max(1, min(area.maxX - x, 40))
+        guard x < area.maxX else { return nil }
+        let style = focused ? styles.focusedField : styles.field
+        let (shown, cursorColumn) = field.visible(width: width - 1)
+        fill(Rect(x: x, y: y, width: width, height: 1), style: style)
+        text(shown, y: y, x: x, area: area, style: style)
+        return focused ? CellPosition(y: y, x: min(x + cursorColumn, area.maxX - 1)) : nil
+    }
+
+    /// Writes `text` centred in `area` at row `y`.
+    public mutating func centered(_ text: String, y: Int, area: Rect, style: Style) {
+        let width = min(displayWidth(of: text), area.width)
+        self.text(text, y: y, x: area.x + (area.width - width) / 2, area: area, style: style)
+    }
+}

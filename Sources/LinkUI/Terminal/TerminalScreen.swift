@@ -1,0 +1,283 @@
+// TerminalScreen.swift: the ncurses backend (lifecycle and output).
+
+import CNcurses
+import Foundation
+
+/// A terminal size in cells.
+public struct TerminalSize: Hashable, Sendable {
+    /// Number of rows.
+    public var rows: Int
+    /// Number of columns.
+    public var cols: Int
+
+    /// A size.
+    public init(rows: Int, cols: Int) {
+        self.rows = rows
+        self.cols = cols
+    }
+}
+
+/// The ncurses backend: opens the terminal, copies cell buffers to it
+/// (only the cells that changed, one `doupdate` per frame), reads keys and
+/// reports signals.
+///
+/// Not `Sendable`: ncurses is not thread-safe, so one thread (the UI loop)
+/// owns the screen from `open` to `close`. One screen at a time per process.
+public final class TerminalScreen {
+    /// The current size; updated on resize.
+    public internal(set) var size: TerminalSize
+    /// Whether this screen writes to /dev/null (tests).
+    public let isHeadless: Bool
+    /// Whether the screen is open (until `close()`).
+    public private(set) var isOpen = true
+    /// Colours in use: 0 (no colour: `NO_COLOR` or fewer than 8), 8, 16, 256…
+    public let colorCount: Int
+
+    /// The buffer presented last, to copy only what changed.
+    private var lastPresented: CellBuffer?
+    /// Set after resize, resume and Ctrl-L: the next present copies every cell.
+    var needsFullCopy = true
+    /// Whether the hardware cursor is visible.
+    private var cursorShown = false
+    /// Colour pairs allocated so far.
+    private var pairCache: ColorPairCache
+    /// ncurses attributes and pair of every style seen.
+    private var styleCache: [Style: (attrs: UInt32, pair: Int32)] = [:]
+    /// Whether `use_default_colors` worked (colour -1 allowed).
+    private let defaultColorsOK: Bool
+    /// Whether close() must uninstall the signal and crash handlers.
+    private let ownsSignalHandlers: Bool
+    /// Scratch space for one grapheme as wide characters (CCHARW_MAX + NUL).
+    private var glyph = [wchar_t](repeating: 0, count: 6)
+
+    /// Takes over a screen that the shim has just opened.
+    private init(headless: Bool, ownsSignalHandlers: Bool, colorCount: Int) {
+        self.isHeadless = headless
+        self.ownsSignalHandlers = ownsSignalHandlers
+        self.colorCount = colorCount
+        self.defaultColorsOK = lt_has_default_colors() != 0
+        self.pairCache = ColorPairCache(pairLimit: Int(lt_color_pairs()))
+        self.size = TerminalSize(rows: Int(lt_lines()), cols: Int(lt_cols()))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Opens the full-screen interface on the controlling terminal.
+    ///
+    /// Checks first that standard input and output are terminals and that
+    /// `term` (default: `TERM` from `environment`) is set and not `dumb`;
+    /// saves the termios, installs the flag-only signal handlers and the crash
+    /// handlers (unless `installSignalHandlers` is false), then calls
+    /// `newterm`. Colours follow the terminal, and are off when `NO_COLOR` is
+    /// set and not empty.
+    /// - Throws: `TerminalError` with a message for the user.
+    public static func open(
+        term: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        installSignalHandlers: Bool = true
+    ) throws -> TerminalScreen {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        let name = term ?? environment["TERM"] ?? ""
+        if name.isEmpty || name == "dumb" { throw TerminalError.unsupportedTerminal(name) }
+        if lt_screen_is_open() != 0 { throw TerminalError.alreadyOpen }
+        _ = lt_save_termios()
+        if installSignalHandlers {
+            _ = lt_install_signal_handlers()  // before newterm: ncurses then installs none of its own
+            _ = lt_install_crash_handlers()
+        }
+        let result = lt_screen_open(name)
+        guard result == 0 else {
+            if installSignalHandlers {
+                lt_uninstall_crash_handlers()
+                lt_uninstall_signal_handlers()
+            }
+            throw result == -2 ? TerminalError.alreadyOpen : TerminalError.unknownTerminal(name)
+        }
+        let colors = effectiveColorCount(terminalColors: Int(lt_colors()), noColor: environment["NO_COLOR"])
+        return TerminalScreen(headless: false, ownsSignalHandlers: installSignalHandlers, colorCount: colors)
+    }
+
+    /// Opens a screen of `rows` x `cols` that writes to and reads from
+    /// /dev/null, for tests: present buffers, read them back with
+    /// `readBack()`, inject keys with `lt_unget_wch` / `lt_unget_key`.
+    /// No signal handlers are installed. Tests that open screens must not run
+    /// in parallel (one `@Suite(.serialized)` parent).
+    /// - Throws: `TerminalError.unknownTerminal` or `.alreadyOpen`.
+    public static func headless(
+        rows: Int = 24, cols: Int = 80, term: String = "xterm-256color", noColor: Bool = false
+    ) throws -> TerminalScreen {
+        let result = lt_screen_open_headless(term, Int32(rows), Int32(cols))
+        guard result == 0 else {
+            throw result == -2 ? TerminalError.alreadyOpen : TerminalError.unknownTerminal(term)
+        }
+        let colors = effectiveColorCount(terminalColors: Int(lt_colors()), noColor: noColor ? "1" : nil)
+        return TerminalScreen(headless: true, ownsSignalHandlers: false, colorCount: colors)
+    }
+
+    /// The number of colours to use: 0 when `noColor` (the `NO_COLOR`
+    /// variable) is set and not empty or the terminal has fewer than 8,
+    /// otherwise the terminal's count.
+    public static func effectiveColorCount(terminalColors: Int, noColor: String?) -> Int {
+        if let noColor, !noColor.isEmpty { return 0 }
+        return terminalColors < 8 ? 0 : terminalColors
+    }
+
+    /// Restores the terminal: paste and mouse off, cursor visible, `endwin`,
+    /// and the previous signal handlers. Safe to call more than once.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        lt_screen_close()
+        if ownsSignalHandlers {
+            lt_uninstall_crash_handlers()
+            lt_uninstall_signal_handlers()
+        }
+    }
+
+    /// Restores the saved termios and writes the reset bytes at once, without
+    /// ncurses (async-signal-safe), for fatal paths where `close()` cannot
+    /// run. Does nothing unless a terminal screen is open.
+    public static func restoreTerminalNow() {
+        lt_restore_terminal_now()
+    }
+
+    /// Makes the next `present` repaint the whole terminal (Ctrl-L).
+    public func forceRepaint() {
+        needsFullCopy = true
+        lt_repaint_all_next_refresh()
+    }
+
+    /// Suspends the process (as for Ctrl-Z): leaves curses mode, stops with
+    /// SIGTSTP, and once continued re-sends every terminal mode and repaints.
+    public func suspend() {
+        guard isOpen, !isHeadless else { return }
+        lt_suspend()
+        refreshSize()
+        needsFullCopy = true
+    }
+
+    /// Re-reads the size ncurses uses.
+    func refreshSize() {
+        size = TerminalSize(rows: Int(lt_lines()), cols: Int(lt_cols()))
+    }
+
+    /// Shows `buffer`: copies the cells that differ from the last presented
+    /// buffer (all of them after a resize or `forceRepaint()`) into stdscr and
+    /// updates the terminal once. Cells beyond the screen are ignored; screen
+    /// cells beyond the buffer are blanked on a full copy. With `cursor`, the
+    /// hardware cursor is shown there (for text fields), otherwise hidden.
+    public func present(_ buffer: CellBuffer, cursor: CellPosition? = nil) {
+        guard isOpen else { return }
+        let rows = size.rows
+        let cols = size.cols
+        if let last = lastPresented, !needsFullCopy, last.rows == buffer.rows, last.cols == buffer.cols {
+            let old = last.cells
+            let new = buffer.cells
+            for y in 0..<min(rows, buffer.rows) {
+                let base = y * buffer.cols
+                for x in 0..<min(cols, buffer.cols) where new[base + x] != old[base + x] {
+                    draw(new[base + x], y: y, x: x, cols: cols)
+                }
+            }
+        } else {
+            for y in 0..<rows {
+                for x in 0..<cols {
+                    draw(y < buffer.rows && x < buffer.cols ? buffer[y, x] : .blank, y: y, x: x, cols: cols)
+                }
+            }
+        }
+        if let cursor, cursor.y >= 0, cursor.y < rows, cursor.x >= 0, cursor.x < cols {
+            if !cursorShown {
+                lt_cursor_visible(1)
+                cursorShown = true
+            }
+            _ = lt_move_cursor(Int32(cursor.y), Int32(cursor.x))
+        } else if cursorShown {
+            lt_cursor_visible(0)
+            cursorShown = false
+        }
+        _ = lt_refresh()
+        lastPresented = buffer
+        needsFullCopy = false
+    }
+
+    /// Writes one cell into stdscr. Continuation cells are skipped (their wide
+    /// glyph covers them); a glyph on which Swift and the C library disagree
+    /// about width is adjusted so that the columns of ncurses and of the
+    /// buffer stay aligned.
+    private func draw(_ cell: Cell, y: Int, x: Int, cols: Int) {
+        let text = cell.text
+        if text.isEmpty { return }
+        let style = styleAttributes(cell.style)
+        let utf8 = text.utf8
+        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+            glyph[0] = wchar_t(byte)
+            glyph[1] = 0
+            _ = lt_put_cell(Int32(y), Int32(x), glyph, style.attrs, style.pair)
+            return
+        }
+        let swiftWidth = displayWidth(of: text)
+        var count = 0
+        var cursesWidth = 1
+        for scalar in text.unicodeScalars {
+            let wide = wchar_t(bitPattern: scalar.value)
+            if count == 0 {
+                if displayWidth(of: scalar) == 0 { continue }  // no base yet
+                cursesWidth = Int(lt_wcwidth(wide))
+                glyph[0] = wide
+                count = 1
+            } else if count < 5, lt_wcwidth(wide) == 0 {
+                glyph[count] = wide
+                count += 1
+            } else {
+                break
+            }
+        }
+        if count == 0 || cursesWidth < 0 {
+            glyph[0] = count == 0 ? 0x20 : 0xFFFD
+            count = 1
+            cursesWidth = 1
+        }
+        if cursesWidth == 2 && (swiftWidth != 2 || x + 1 >= cols) {
+            glyph[0] = 0x20
+            count = 1
+            cursesWidth = 1
+        }
+        glyph[count] = 0
+        _ = lt_put_cell(Int32(y), Int32(x), glyph, style.attrs, style.pair)
+        if swiftWidth == 2 && cursesWidth == 1 && x + 1 < cols {
+            glyph[0] = 0x20
+            glyph[1] = 0
+            _ = lt_put_cell(Int32(y), Int32(x + 1), glyph, style.attrs, style.pair)
+        }
+    }
+
+    /// The ncurses attributes and colour pair for `style`, degraded to the
+    /// terminal's colours; cached.
+    private func styleAttributes(_ style: Style) -> (attrs: UInt32, pair: Int32) {
+        if let cached = styleCache[style] { return cached }
+        var attrs = lt_a_normal()
+        if style.bold { attrs |= lt_a_bold() }
+        if style.underline { attrs |= lt_a_underline() }
+        if style.reverse { attrs |= lt_a_reverse() }
+        if style.dim { attrs |= lt_a_dim() }
+        if style.italic { attrs |= lt_a_italic() }
+        var pair: Int32 = 0
+        if colorCount > 0 {
+            var fg = style.fg.degraded(toColorCount: colorCount).cursesNumber
+            var bg = style.bg.degraded(toColorCount: colorCount).cursesNumber
+            if !defaultColorsOK && (fg != -1 || bg != -1) {
+                if fg == -1 { fg = 7 }
+                if bg == -1 { bg = 0 }
+            }
+            pair = Int32(pairCache.pair(fg: fg, bg: bg) { number, foreground, background in
+                _ = lt_init_pair(Int32(number), Int32(foreground), Int32(background))
+            })
+        }
+        let result = (attrs: attrs, pair: pair)
+        styleCache[style] = result
+        return result
+    }
+}

@@ -1,0 +1,167 @@
+/// Theme: the semantic colours every style of linkterm derives from (shared/SPEC.md §8).
+///
+/// A theme file changes the whole look by setting these few roles; panes never name a colour.
+public struct Theme: Hashable, Sendable {
+    /// The theme's name (`default`, `light`, … or the file's).
+    public var name: String
+    /// Pane background.
+    public var background: TermColor
+    /// Ordinary text.
+    public var foreground: TermColor
+    /// Secondary text: hints, labels, timestamps.
+    public var muted: TermColor
+    /// Titles, the focused field, buttons.
+    public var accent: TermColor
+    /// The background of the highlighted row; `default` means reverse video.
+    public var selection: TermColor
+    /// The text of the highlighted row.
+    public var selectionText: TermColor
+    /// Box borders.
+    public var border: TermColor
+    /// Success messages and the connected pane.
+    public var success: TermColor
+    /// Warnings (degraded institution).
+    public var warning: TermColor
+    /// Errors.
+    public var error: TermColor
+    /// The matched characters of a search result.
+    public var match: TermColor
+    /// Event names in the log panel.
+    public var logEvent: TermColor
+    /// Callbacks (onLoad, onSuccess, onExit) in the log panel.
+    public var logCallback: TermColor
+    /// Timestamps in the log panel.
+    public var logTime: TermColor
+
+    /// The roles, as theme files name them, in the order files list them.
+    public static let roleNames = [
+        "background", "foreground", "muted", "accent", "selection", "selection_text", "border", "success",
+        "warning", "error", "match", "log_event", "log_callback", "log_time",
+    ]
+
+    /// The colour of a role by its file name.
+    public subscript(role role: String) -> TermColor? {
+        get {
+            switch role {
+            case "background": background
+            case "foreground": foreground
+            case "muted": muted
+            case "accent": accent
+            case "selection": selection
+            case "selection_text": selectionText
+            case "border": border
+            case "success": success
+            case "warning": warning
+            case "error": error
+            case "match": match
+            case "log_event": logEvent
+            case "log_callback": logCallback
+            case "log_time": logTime
+            default: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch role {
+            case "background": background = newValue
+            case "foreground": foreground = newValue
+            case "muted": muted = newValue
+            case "accent": accent = newValue
+            case "selection": selection = newValue
+            case "selection_text": selectionText = newValue
+            case "border": border = newValue
+            case "success": success = newValue
+            case "warning": warning = newValue
+            case "error": error = newValue
+            case "match": match = newValue
+            case "log_event": logEvent = newValue
+            case "log_callback": logCallback = newValue
+            case "log_time": logTime = newValue
+            default: break
+            }
+        }
+    }
+
+    /// A theme with every role at the terminal's default colour (monochrome).
+    public init(name: String) {
+        self.name = name
+        background = .default
+        foreground = .default
+        muted = .default
+        accent = .default
+        selection = .default
+        selectionText = .default
+        border = .default
+        success = .default
+        warning = .default
+        error = .default
+        match = .default
+        logEvent = .default
+        logCallback = .default
+        logTime = .default
+    }
+}
+
+/// ThemeStyles: the styles panes draw with, derived from a ``Theme``.
+///
+/// Every style stays readable without colour: titles are bold, the selection is reverse video
+/// when the theme gives it no colour, matches are underlined, errors bold.
+public struct ThemeStyles: Hashable, Sendable {
+    /// Ordinary text.
+    public var text: Style
+    /// Secondary text.
+    public var muted: Style
+    /// Titles.
+    public var title: Style
+    /// Accented text (keys in hints, the focused field's label).
+    public var accent: Style
+    /// The highlighted row.
+    public var selected: Style
+    /// Box borders.
+    public var border: Style
+    /// Success text.
+    public var success: Style
+    /// Warning text.
+    public var warning: Style
+    /// Error text.
+    public var error: Style
+    /// Matched characters in a result.
+    public var match: Style
+    /// Matched characters in the highlighted row.
+    public var selectedMatch: Style
+    /// A text field.
+    public var field: Style
+    /// The focused text field.
+    public var focusedField: Style
+    /// Log panel: event names.
+    public var logEvent: Style
+    /// Log panel: callbacks.
+    public var logCallback: Style
+    /// Log panel: times.
+    public var logTime: Style
+
+    /// Derives the styles of `theme`.
+    public init(theme: Theme) {
+        let bg = theme.background
+        text = Style(fg: theme.foreground, bg: bg)
+        muted = Style(fg: theme.muted, bg: bg, dim: theme.muted == .default)
+        title = Style(fg: theme.accent, bg: bg, bold: true)
+        accent = Style(fg: theme.accent, bg: bg, bold: true)
+        if theme.selection == .default {
+            selected = Style(fg: theme.foreground, bg: bg, bold: true, reverse: true)
+        } else {
+            selected = Style(fg: theme.selectionText, bg: theme.selection, bold: true)
+        }
+        border = Style(fg: theme.border, bg: bg)
+        success = Style(fg: theme.success, bg: bg, bold: true)
+        warning = Style(fg: theme.warning, bg: bg, bold: true)
+        error = Style(fg: theme.error, bg: bg, bold: true)
+        match = Style(fg: theme.match, bg: bg, bold: true, underline: true)
+        selectedMatch = Style(fg: selected.fg, bg: selected.bg, bold: true, underline: true, reverse: selected.reverse)
+        field = Style(fg: theme.foreground, bg: bg, underline: true)
+        focusedField = Style(fg: theme.accent, bg: bg, bold: true, underline: true)
+        logEvent = Style(fg: theme.logEvent, bg: bg, bold: true)
+        logCallback = Style(fg: theme.logCallback, bg: bg, bold: true, reverse: theme.logCallback == .default)
+        logTime = Style(fg: theme.logTime, bg: bg, dim: theme.logTime == .default)
+    }
+}

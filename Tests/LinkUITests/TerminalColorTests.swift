@@ -1,0 +1,60 @@
+import Testing
+@testable import LinkUI
+
+@Suite("Colour degradation")
+struct TerminalColorTests {
+    @Test func rgbMapsToTheNearestXterm256Entry() {
+        #expect(TermColor.nearestXterm256(r: 255, g: 0, b: 0) == 196)
+        #expect(TermColor.nearestXterm256(r: 0, g: 0, b: 0) == 16)
+        #expect(TermColor.nearestXterm256(r: 255, g: 255, b: 255) == 231)
+        #expect(TermColor.nearestXterm256(r: 128, g: 128, b: 128) == 244)
+        #expect(TermColor.nearestXterm256(r: 0, g: 95, b: 215) == 26)
+        for index in 16...255 {
+            let c = TermColor.rgbValue(ofIndex: UInt8(index))
+            let back = TermColor.nearestXterm256(r: c.r, g: c.g, b: c.b)
+            #expect(TermColor.rgbValue(ofIndex: back) == c, "index \(index)")
+        }
+    }
+
+    @Test func rgbMapsToTheNearestBasicColour() {
+        #expect(TermColor.nearestBasic8(r: 255, g: 0, b: 0) == 1)
+        #expect(TermColor.nearestBasic8(r: 10, g: 200, b: 30) == 2)
+        #expect(TermColor.nearestBasic8(r: 0, g: 0, b: 200) == 4)
+        #expect(TermColor.nearestBasic8(r: 250, g: 250, b: 250) == 7)
+        #expect(TermColor.nearestBasic8(r: 20, g: 20, b: 20) == 0)
+    }
+
+    @Test func degradationFollowsTheColourCount() {
+        let orange = TermColor.rgb(255, 135, 0)
+        #expect(orange.degraded(toColorCount: 256) == .indexed(208))
+        #expect(orange.degraded(toColorCount: 8) == .indexed(3))
+        #expect(orange.degraded(toColorCount: 0) == .default)
+        #expect(TermColor.indexed(196).degraded(toColorCount: 256) == .indexed(196))
+        #expect(TermColor.indexed(196).degraded(toColorCount: 8) == .indexed(1))
+        #expect(TermColor.indexed(196).degraded(toColorCount: 16) == .indexed(9))
+        #expect(TermColor.indexed(12).degraded(toColorCount: 8) == .indexed(4))
+        #expect(TermColor.indexed(12).degraded(toColorCount: 16) == .indexed(12))
+        #expect(TermColor.default.degraded(toColorCount: 256) == .default)
+        #expect(TermColor.indexed(2).degraded(toColorCount: 2) == .default)
+    }
+
+    @Test func noColorAndFewColoursMeanNoColour() {
+        #expect(TerminalScreen.effectiveColorCount(terminalColors: 256, noColor: nil) == 256)
+        #expect(TerminalScreen.effectiveColorCount(terminalColors: 256, noColor: "") == 256)
+        #expect(TerminalScreen.effectiveColorCount(terminalColors: 256, noColor: "1") == 0)
+        #expect(TerminalScreen.effectiveColorCount(terminalColors: 2, noColor: nil) == 0)
+        #expect(TerminalScreen.effectiveColorCount(terminalColors: 8, noColor: nil) == 8)
+    }
+
+    @Test func pairCacheAllocatesOnceAndDegradesWhenFull() {
+        var cache = ColorPairCache(pairLimit: 3)
+        var defined: [[Int]] = []
+        let define: (Int, Int, Int) -> Void = { defined.append([$0, $1, $2]) }
+        #expect(cache.pair(fg: -1, bg: -1, define: define) == 0)
+        #expect(cache.pair(fg: 1, bg: -1, define: define) == 1)
+        #expect(cache.pair(fg: 1, bg: -1, define: define) == 1)
+        #expect(cache.pair(fg: 2, bg: 4, define: define) == 2)
+        #expect(cache.pair(fg: 3, bg: 4, define: define) == 0)
+        #expect(defined == [[1, 1, -1], [2, 2, 4]])
+    }
+}
