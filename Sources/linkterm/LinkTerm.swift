@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import LinkKit
+import LinkUI
 
 /// The `linkterm` command: the Link flow in a terminal, and its tools.
 @main
@@ -8,15 +10,109 @@ struct LinkTerm: ParsableCommand {
         commandName: "linkterm",
         abstract: "The Plaid Link flow in a terminal, against an embedded sandbox.",
         discussion: """
-            With no subcommand, runs the whole flow full screen on the embedded sandbox.
-            Sandbox sign-in: username user_good, password pass_good (or mfa_device, \
-            mfa_questions_<n>_<m>, mfa_selections, error_<CODE>).
+            With no subcommand, runs the whole flow full screen: consent, institution search, \
+            credentials, MFA, account select, success. Every event shows in the log panel (F2) and, \
+            with --events, in a JSON Lines file.
+
+            Sandbox sign-in: username user_good; password pass_good, mfa_device (code 1234), \
+            mfa_questions_<n>_<m>, mfa_selections, mfa_selections_<n>_<m>_<o>, or error_<CODE>. F1 shows them all.
+
+            Examples:
+              linkterm
+              linkterm --theme light --events events.jsonl --seed 42
+              linkterm --update-mode --institution ins_109508 --log-panel right
+
+            Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
+            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
             """,
         version: "0.1.0",
         subcommands: [Replay.self]
     )
 
+    @OptionGroup var session: SessionFlags
+
+    @Option(help: ArgumentHelp(
+        "A built-in theme (default, light, high-contrast, monochrome) or a theme file's path.",
+        discussion: "Example: --theme high-contrast, or --theme ./my-theme.json", valueName: "name|file"))
+    var theme = "default"
+
+    @Option(help: ArgumentHelp("Write every record to this file as JSON Lines, each line as it happens.",
+                               discussion: "Example: --events events.jsonl", valueName: "file"))
+    var events: String?
+
+    @Option(help: ArgumentHelp("Where the event log goes: auto (right when 120+ columns wide), right, bottom, off.",
+                               valueName: "right|bottom|off|auto"))
+    var logPanel: LogPlacement = .auto
+
     func run() throws {
-        print("linkterm: the interactive terminal UI is not built yet; try `linkterm replay FILE` (see --help).")
+        ensureNonInteractiveBacktraces()
+        let loadedTheme: Theme
+        do {
+            loadedTheme = try ThemeLoader.load(theme)
+        } catch {
+            throw fail("\(error)")
+        }
+        var sink: JSONLinesSink?
+        if let events {
+            do {
+                sink = try JSONLinesSink(path: events)
+            } catch {
+                throw fail("--events: \(error)")
+            }
+        }
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen.open()
+        } catch {
+            throw fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
+        }
+        let driver = SessionDriver(configuration: session.configuration(defaultSeed: UInt64.random(in: 0...UInt64.max)),
+                                   clock: SystemClock())
+        if let sink { driver.observe { sink.write($0) } }
+        let app = LinkApp(driver: driver, theme: loadedTheme, logPlacement: logPanel)
+        let end = TerminalRunner(app: app, screen: screen).run()
+        screen.close()
+        if let line = outcomeLine(driver.records) { print(line) }
+        if let failure = sink?.failure {
+            FileHandle.standardError.write(Data("linkterm: --events: writing failed: \(String(cString: strerror(failure)))\n".utf8))
+        }
+        if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
     }
+
+    /// Prints `message` to standard error and returns the exit code for bad input (2).
+    func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("linkterm: \(message)\n".utf8))
+        return ExitCode(2)
+    }
+}
+
+extension LogPlacement: ExpressibleByArgument {}
+
+/// One line for standard output after the screen is closed: how the session ended (no secret).
+func outcomeLine(_ records: [SessionRecord]) -> String? {
+    for record in records.reversed() {
+        switch record {
+        case .success(let success):
+            return "onSuccess public_token=\(success.publicToken) institution=\(success.metadata.institution.id) accounts=\(success.metadata.accounts.count)"
+        case .exit(let exit):
+            var line = "onExit status=\(exit.metadata.status?.description ?? "null")"
+            if let error = exit.error { line += " error=\(error.errorCode.errorType)/\(error.errorCode.errorCode)" }
+            return line
+        default:
+            continue
+        }
+    }
+    return nil
+}
+
+/// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (DESIGN §4.10):
+/// the runtime reads `SWIFT_BACKTRACE` at start-up, so when it is unset, run again with it set.
+func ensureNonInteractiveBacktraces() {
+    guard getenv("SWIFT_BACKTRACE") == nil else { return }
+    setenv("SWIFT_BACKTRACE", "interactive=no", 1)
+    let arguments = CommandLine.arguments
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+    argv.append(nil)
+    execv("/proc/self/exe", &argv)
+    // exec failed: go on without it
 }

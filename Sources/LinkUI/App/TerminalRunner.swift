@@ -1,0 +1,127 @@
+import LinkKit
+
+/// SessionEnd: how an interactive session ended, for the process's exit status.
+public enum SessionEnd: Hashable, Sendable {
+    /// onSuccess.
+    case success
+    /// onExit after the user left (or an error closed Link).
+    case exited
+    /// Ctrl-C typed or SIGINT.
+    case interrupted
+    /// SIGTERM.
+    case terminated
+    /// SIGHUP (the terminal went away).
+    case hungUp
+
+    /// The conventional exit status: 0, 1, 130, 143, 129.
+    public var exitStatus: Int32 {
+        switch self {
+        case .success: 0
+        case .exited: 1
+        case .interrupted: 130
+        case .terminated: 143
+        case .hungUp: 129
+        }
+    }
+}
+
+/// TerminalRunner: the one loop that owns the terminal: reads keys and signals, drives the
+/// session's timers, draws, until the session ends.
+///
+/// It waits in `wget_wch` with a timeout no longer than the next timer (or a spinner frame),
+/// handles every pending key before drawing once, and presents only changed cells.
+public final class TerminalRunner {
+    /// The UI.
+    public let app: LinkApp
+    /// The terminal.
+    public let screen: TerminalScreen
+
+    /// Creates a runner over an open screen.
+    public init(app: LinkApp, screen: TerminalScreen) {
+        self.app = app
+        self.screen = screen
+    }
+
+    /// Runs the session to its end and says how it ended. The screen stays open; close it after.
+    public func run() -> SessionEnd {
+        var signalEnd: SessionEnd?
+        var dirty = true
+        app.driver.observe { _ in dirty = true }
+        app.start()
+        while !app.driver.engine.isFinished {
+            if let signal = screen.pendingSignal() {
+                switch signal {
+                case .hangup: signalEnd = .hungUp
+                case .terminate: signalEnd = .terminated
+                case .interrupt: signalEnd = .interrupted
+                case .resize: dirty = true
+                case .continued:
+                    screen.forceRepaint()
+                    dirty = true
+                }
+                if signalEnd != nil {
+                    app.send(.quit)
+                    break
+                }
+            }
+            if dirty {
+                draw()
+                dirty = false
+            }
+            if let key = screen.readKey(timeoutMs: timeout()) {
+                handle(key)
+                // take every key already waiting before drawing again
+                var batch = 0
+                while batch < 256, !app.driver.engine.isFinished, let next = screen.readKey(timeoutMs: 0) {
+                    handle(next)
+                    batch += 1
+                }
+                dirty = true
+            }
+            app.driver.tick()
+            if case .loading = app.driver.engine.pane {
+                let frame = Int(app.driver.clock.now.millis / 80)
+                if frame != app.spinnerTick {
+                    app.spinnerTick = frame
+                    dirty = true
+                }
+            }
+        }
+        if let signalEnd { return signalEnd }
+        if case .interrupted? = quitByKey { return .interrupted }
+        return app.driver.records.contains { if case .success = $0 { true } else { false } } ? .success : .exited
+    }
+
+    private var quitByKey: SessionEnd?
+
+    private func handle(_ key: Key) {
+        if key == .ctrl("c") { quitByKey = .interrupted }
+        if key == .ctrl("z") {
+            screen.suspend()
+            screen.forceRepaint()
+            return
+        }
+        app.handle(key)
+        if app.wantsFullRepaint {
+            app.wantsFullRepaint = false
+            screen.forceRepaint()
+        }
+    }
+
+    private func draw() {
+        let size = screen.size
+        let (buffer, cursor) = app.render(rows: size.rows, cols: size.cols)
+        screen.present(buffer, cursor: cursor)
+    }
+
+    /// How long to wait for a key: until the next timer, a spinner frame, or at most 250 ms
+    /// (so signals are seen promptly).
+    private func timeout() -> Int {
+        var wait: Int64 = 250
+        if let deadline = app.driver.engine.nextDeadline {
+            wait = min(wait, max(1, deadline.millis - app.driver.clock.now.millis))
+        }
+        if case .loading = app.driver.engine.pane { wait = min(wait, 80) }
+        return Int(wait)
+    }
+}

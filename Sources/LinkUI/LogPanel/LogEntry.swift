@@ -1,0 +1,258 @@
+// LogEntry.swift: one line of the log panel, formatted once when it arrives (SPEC §5).
+
+import LinkKit
+
+/// LogEntry: one record of a session as the log panel shows it.
+///
+/// Everything the list draws is formatted once, in ``init(record:at:)``: the time of day, the
+/// wire name (or the callback name) and a compact summary of the metadata that matters. Text that
+/// came from data (institution names, queries, unknown wire strings) is passed through
+/// `sanitizeForTerminal` there, so what is stored is safe to draw. The full metadata
+/// (``details``) is formatted only when asked for.
+public struct LogEntry: Hashable, Sendable {
+    /// Kind: whether the entry is an event (`onEvent`) or one of the other callbacks.
+    public enum Kind: Hashable, Sendable {
+        /// An `onEvent` event: the label is the wire name (`OPEN`, `TRANSITION_VIEW` …).
+        case event
+        /// `onLoad`, `onSuccess` or `onExit`: the label is `◆ onLoad` and so on.
+        case callback
+    }
+
+    /// Field: one `key: value` line of an entry's full metadata.
+    public struct Field: Hashable, Sendable {
+        /// The key as the events file spells it, e.g. `view_name`.
+        public var key: String
+        /// The value, sanitized; `—` where the value is null.
+        public var value: String
+
+        /// Creates a field.
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
+
+        /// The line as shown: `key: value`.
+        public var text: String { key + ": " + value }
+    }
+
+    /// The marker drawn before callback names.
+    public static let callbackMarker = "◆"
+    /// What a null value is shown as.
+    public static let nullValue = "—"
+
+    /// The record the entry shows.
+    public let record: SessionRecord
+    /// When it happened: the event's timestamp, or the arrival time for records without one.
+    public let time: Timestamp
+    /// Event or callback.
+    public let kind: Kind
+    /// The time of day in UTC, `HH:MM:SS.mmm`.
+    public let timeText: String
+    /// The name: the wire name for events (`SUBMIT_MFA`), the callback name otherwise (`onExit`).
+    public let name: String
+    /// The label drawn after the time: the wire name, or `◆ ` and the callback name.
+    public let label: String
+    /// The metadata that matters, compact and sanitized (`→ MFA (code)`, `"chase"` …); may be empty.
+    public let summary: String
+    /// Display width of ``label``.
+    public let labelWidth: Int
+    /// Display width of ``summary``.
+    public let summaryWidth: Int
+
+    /// Creates the entry for `record`, which arrived at `arrival` (used when the record carries no
+    /// timestamp: `load`, `success`, `exit`).
+    public init(record: SessionRecord, at arrival: Timestamp) {
+        self.record = record
+        switch record {
+        case .load:
+            kind = .callback
+            time = arrival
+            name = "onLoad"
+            summary = ""
+        case .event(let event):
+            kind = .event
+            time = event.metadata.timestamp
+            name = sanitizeForTerminal(event.eventName.description)
+            summary = Self.eventSummary(event)
+        case .success(let success):
+            kind = .callback
+            time = arrival
+            name = "onSuccess"
+            summary = Self.successSummary(success)
+        case .exit(let exit):
+            kind = .callback
+            time = arrival
+            name = "onExit"
+            summary = Self.exitSummary(exit)
+        }
+        timeText = Self.timeOfDay(time)
+        label = kind == .callback ? Self.callbackMarker + " " + name : name
+        labelWidth = displayWidth(of: label)
+        summaryWidth = displayWidth(of: summary)
+    }
+
+    /// The whole line as text: time, label and summary separated by single spaces.
+    public var text: String {
+        summary.isEmpty ? timeText + " " + label : timeText + " " + label + " " + summary
+    }
+
+    /// Whether this is an `onLoad`/`onSuccess`/`onExit` entry.
+    public var isCallback: Bool { kind == .callback }
+
+    /// The time of day of `time` in UTC, `HH:MM:SS.mmm`.
+    public static func timeOfDay(_ time: Timestamp) -> String {
+        let day: Int64 = 86_400_000
+        let ms = ((time.millis % day) + day) % day
+        var out = [UInt8]()
+        out.reserveCapacity(12)
+        func digits(_ value: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(48 + (value / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        digits(ms / 3_600_000, 2); out.append(58)
+        digits(ms / 60_000 % 60, 2); out.append(58)
+        digits(ms / 1000 % 60, 2); out.append(46)
+        digits(ms % 1000, 3)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Summaries
+
+    /// The compact metadata of an event line.
+    private static func eventSummary(_ event: LinkEvent) -> String {
+        let m = event.metadata
+        switch event.eventName {
+        case .open, .transitionView:
+            guard let view = m.viewName else { return "" }
+            var text = "→ " + sanitizeForTerminal(view.description)
+            if let mfa = m.mfaType { text += " (" + mfa.description + ")" }
+            return text
+        case .searchInstitution:
+            return m.institutionSearchQuery.map { "\"" + sanitizeForTerminal($0) + "\"" } ?? ""
+        case .submitMFA:
+            return m.mfaType?.description ?? ""
+        case .error:
+            return m.errorCode.map { sanitizeForTerminal($0.errorCode) } ?? ""
+        case .exit:
+            return joined([m.exitStatus?.description, m.errorCode?.errorCode])
+        case .selectAuthType:
+            return m.selection.map(sanitizeForTerminal) ?? ""
+        default:
+            let wire = event.eventName.description
+            if wire.hasPrefix("SELECT_") || wire.hasSuffix("SELECT_INSTITUTION") {
+                return m.institutionName.map(sanitizeForTerminal) ?? ""
+            }
+            return ""
+        }
+    }
+
+    /// `public-sandbox-…  (2 accounts)`.
+    private static func successSummary(_ success: LinkSuccess) -> String {
+        let token = sanitizeForTerminal(success.publicToken)
+        let prefix = "public-sandbox-"
+        let shown = token.hasPrefix(prefix) && token.count > prefix.count
+            ? prefix + "…" : truncate(token, toWidth: 24, ellipsis: "…")
+        let count = success.metadata.accounts.count
+        return shown + "  (\(count) account" + (count == 1 ? ")" : "s)")
+    }
+
+    /// `requires_code · INVALID_MFA`.
+    private static func exitSummary(_ exit: LinkExit) -> String {
+        joined([exit.metadata.status?.description, exit.error?.errorCode.errorCode])
+    }
+
+    /// The present parts, sanitized, joined by ` · `.
+    private static func joined(_ parts: [String?]) -> String {
+        parts.compactMap { $0.map(sanitizeForTerminal) }.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    // MARK: Details
+
+    /// The full metadata, one field per line, values sanitized and `—` for null.
+    ///
+    /// Events: `event_name`, then the 17 keys of `EventMetadata.wireKeys` in that order. Success:
+    /// `callback`, `public_token`, `institution`, `link_session_id` and one `account` line per
+    /// account (`name ••mask type/subtype`). Exit: `callback`, `status`, `error_type`,
+    /// `error_code`, `error_message`, `display_message`, `institution`, `link_session_id`,
+    /// `request_id`. Load: `callback` and `time`.
+    public var details: [Field] {
+        switch record {
+        case .load:
+            return [Field(key: "callback", value: "onLoad"), Field(key: "time", value: time.iso8601)]
+        case .event(let event):
+            return [Field(key: "event_name", value: name)] + Self.eventFields(event.metadata)
+        case .success(let success):
+            let m = success.metadata
+            var fields = [
+                Field(key: "callback", value: "onSuccess"),
+                Self.field("public_token", success.publicToken),
+                Self.field("institution", Self.institution(m.institution)),
+                Self.field("link_session_id", m.linkSessionID),
+            ]
+            for account in m.accounts {
+                var text = account.name
+                if let mask = account.mask { text += " ••" + mask }
+                text += " " + account.subtype.type + "/" + account.subtype.subtype
+                fields.append(Self.field("account", text))
+            }
+            return fields
+        case .exit(let exit):
+            let m = exit.metadata
+            return [
+                Field(key: "callback", value: "onExit"),
+                Self.field("status", m.status?.description),
+                Self.field("error_type", exit.error?.errorCode.errorType),
+                Self.field("error_code", exit.error?.errorCode.errorCode),
+                Self.field("error_message", exit.error?.errorMessage),
+                Self.field("display_message", exit.error?.displayMessage),
+                Self.field("institution", m.institution.map(Self.institution)),
+                Self.field("link_session_id", m.linkSessionID),
+                Self.field("request_id", m.requestID),
+            ]
+        }
+    }
+
+    /// The 17 wire keys of an event's metadata, in `EventMetadata.wireKeys` order.
+    private static func eventFields(_ m: EventMetadata) -> [Field] {
+        EventMetadata.wireKeys.map { key in
+            let value: String?
+            switch key {
+            case "account_number_mask": value = m.accountNumberMask
+            case "error_type": value = m.errorCode?.errorType
+            case "error_code": value = m.errorCode?.errorCode
+            case "error_message": value = m.errorMessage
+            case "exit_status": value = m.exitStatus?.description
+            case "institution_id": value = m.institutionID
+            case "institution_name": value = m.institutionName
+            case "institution_search_query": value = m.institutionSearchQuery
+            case "is_update_mode": value = m.isUpdateMode.map { $0 ? "true" : "false" }
+            case "match_reason": value = m.matchReason
+            case "mfa_type": value = m.mfaType?.description
+            case "routing_number": value = m.routingNumber
+            case "view_name": value = m.viewName?.description
+            case "selection": value = m.selection
+            case "timestamp": value = m.timestamp.iso8601
+            case "link_session_id": value = m.linkSessionID
+            case "request_id": value = m.requestID
+            default: value = nil
+            }
+            return field(key, value)
+        }
+    }
+
+    /// `First Platypus Bank (ins_109508)`.
+    private static func institution(_ institution: Institution) -> String {
+        institution.name + " (" + institution.id + ")"
+    }
+
+    /// A field with its value sanitized, `—` for nil and `""` for an empty string.
+    private static func field(_ key: String, _ value: String?) -> Field {
+        guard let value else { return Field(key: key, value: nullValue) }
+        let clean = sanitizeForTerminal(value)
+        return Field(key: key, value: clean.isEmpty ? "\"\"" : clean)
+    }
+}

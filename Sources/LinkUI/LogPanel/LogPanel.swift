@@ -1,0 +1,208 @@
+// LogPanel.swift: the live event log (SPEC §5): model and key handling. Drawing is in
+// LogPanelView.swift, the key bindings in LogPanelKeyMap.swift.
+
+import LinkKit
+
+/// LogPanel: the live list of a session's events and callbacks, newest at the bottom.
+///
+/// The app appends every ``SessionRecord`` as it is delivered, sets ``isFocused`` (F3 focuses the
+/// panel, Esc leaves), passes keys to ``handle(_:visibleRows:)`` while focused and draws it with
+/// ``draw(into:area:styles:)``. While not focused, or focused with the selection on the newest
+/// entry, the panel follows the newest entry as entries arrive. Enter shows the selected entry's
+/// full metadata (``showsDetails``) in place of the list.
+///
+/// Each entry is formatted once when appended; drawing formats nothing but the rows it shows.
+public struct LogPanel: Sendable {
+    /// The entries, oldest first.
+    public private(set) var entries: [LogEntry] = []
+    /// The selected entry and the list's scroll position.
+    private var cursor = ListCursor()
+    /// The rows the list showed at the last key (a hint; drawing recomputes the scroll position).
+    private var lastVisibleRows = 1
+    /// The inner width at the last key that told it, for scrolling wrapped details exactly.
+    private var knownWidth: Int?
+
+    /// isFocused: whether the panel takes keys (set by the app). Leaving focus closes the details
+    /// and goes back to following the newest entry.
+    public var isFocused = false {
+        didSet {
+            guard oldValue != isFocused else { return }
+            if !isFocused {
+                showsDetails = false
+                selectNewest()
+            }
+        }
+    }
+
+    /// showsDetails: whether the selected entry's full metadata is shown in place of the list.
+    /// Setting it scrolls the details back to their first line.
+    public var showsDetails = false {
+        didSet { detailsOffset = 0 }
+    }
+
+    /// detailsOffset: the first details line shown.
+    public private(set) var detailsOffset = 0
+
+    /// Creates an empty panel.
+    public init() {}
+
+    /// append(_:at:): adds `record`, which arrived at `time` (the time shown for `load`,
+    /// `success` and `exit`, which carry no timestamp). Formats the new entry only; follows it
+    /// when the panel is following the newest entry.
+    public mutating func append(_ record: SessionRecord, at time: Timestamp) {
+        let following = followsNewest
+        entries.append(LogEntry(record: record, at: time))
+        if following { selectNewest() }
+    }
+
+    /// removeAll(): empties the panel (a new session).
+    public mutating func removeAll() {
+        entries.removeAll()
+        cursor.reset()
+        showsDetails = false
+    }
+
+    /// followsNewest: whether the panel keeps the newest entry selected and in view as entries
+    /// arrive: always while not focused; while focused when the selection is on the newest entry
+    /// and the details are closed.
+    public var followsNewest: Bool {
+        !isFocused || (!showsDetails && cursor.index >= entries.count - 1)
+    }
+
+    /// selectedIndex: the index of the selected entry, `nil` when there are none.
+    public var selectedIndex: Int? {
+        entries.isEmpty ? nil : min(cursor.index, entries.count - 1)
+    }
+
+    /// selectedEntry: the selected entry, `nil` when there are none.
+    public var selectedEntry: LogEntry? {
+        selectedIndex.map { entries[$0] }
+    }
+
+    /// select(_:visibleRows:): selects entry `index` (clamped) and scrolls it into view.
+    public mutating func select(_ index: Int, visibleRows: Int) {
+        lastVisibleRows = max(1, visibleRows)
+        cursor.set(index, count: entries.count, height: lastVisibleRows)
+    }
+
+    /// contentArea(in:): the part of `area` inside the panel's border, where rows are drawn
+    /// (the whole area when it is too small for a border).
+    public static func contentArea(in area: Rect) -> Rect {
+        area.width < 2 || area.height < 2 ? area : area.inset(by: 1)
+    }
+
+    /// handle(_:visibleRows:): handles a key while focused; returns false for keys it does not
+    /// use (the app then handles them). Esc when no details are open returns false so the app
+    /// unfocuses.
+    ///
+    /// List: ↑/↓ (Ctrl-P/Ctrl-N), PgUp/PgDn, Home/End and the mouse wheel move the selection;
+    /// Enter opens the details. Details: the same keys scroll, ←/→ show the previous/next entry,
+    /// Enter or Esc go back to the list. `visibleRows` is the number of rows inside the border.
+    public mutating func handle(_ key: Key, visibleRows: Int) -> Bool {
+        handle(key, visibleRows: visibleRows, width: nil)
+    }
+
+    /// handle(_:area:): like ``handle(_:visibleRows:)``, with the rows and width taken from the
+    /// panel's area (as ``draw(into:area:styles:)`` lays it out), so that wrapped details scroll
+    /// exactly and a mouse click on a row selects it.
+    public mutating func handle(_ key: Key, area: Rect) -> Bool {
+        let content = Self.contentArea(in: area)
+        if case .mouse(let event) = key, event.kind == .click || event.kind == .press {
+            guard !showsDetails, content.contains(y: event.y, x: event.x) else { return false }
+            let (first, _) = visibleRange(rows: content.height)
+            let row = first + event.y - content.y
+            guard row < entries.count else { return false }
+            select(row, visibleRows: content.height)
+            return true
+        }
+        return handle(key, visibleRows: content.height, width: content.width)
+    }
+
+    /// handle(_:visibleRows:width:): like ``handle(_:visibleRows:)``; `width` is the width inside
+    /// the border, which the details wrap to (`nil`: the last width given, if any).
+    public mutating func handle(_ key: Key, visibleRows: Int, width: Int?) -> Bool {
+        let rows = max(1, visibleRows)
+        lastVisibleRows = rows
+        if let width { knownWidth = max(1, width) }
+        if showsDetails { return handleDetails(key, rows: rows) }
+        switch key {
+        case .enter:
+            guard !entries.isEmpty else { return true }
+            showsDetails = true
+            return true
+        case .escape:
+            return false
+        default:
+            return cursor.handle(key, count: entries.count, height: rows)
+        }
+    }
+
+    /// Keys while the details are shown.
+    private mutating func handleDetails(_ key: Key, rows: Int) -> Bool {
+        let count = detailLines(width: knownWidth).count
+        let maxOffset = max(0, count - rows)
+        switch key {
+        case .enter, .escape:
+            showsDetails = false
+        case .up, .ctrl("p"): detailsOffset -= 1
+        case .down, .ctrl("n"): detailsOffset += 1
+        case .pageUp: detailsOffset -= max(1, rows - 1)
+        case .pageDown: detailsOffset += max(1, rows - 1)
+        case .home: detailsOffset = 0
+        case .end: detailsOffset = maxOffset
+        case .mouse(let event) where event.kind == .wheelUp: detailsOffset -= 3
+        case .mouse(let event) where event.kind == .wheelDown: detailsOffset += 3
+        case .left:
+            cursor.move(by: -1, count: entries.count, height: rows)
+            detailsOffset = 0
+        case .right:
+            cursor.move(by: 1, count: entries.count, height: rows)
+            detailsOffset = 0
+        default:
+            return false
+        }
+        detailsOffset = min(max(0, detailsOffset), maxOffset)
+        return true
+    }
+
+    /// Moves the selection to the newest entry.
+    private mutating func selectNewest() {
+        cursor.set(entries.count - 1, count: entries.count, height: lastVisibleRows)
+    }
+
+    /// The entries shown in `rows` rows: the first index and how many. While following, the
+    /// newest entry is at the bottom; otherwise the selection is kept in view.
+    func visibleRange(rows: Int) -> (first: Int, count: Int) {
+        let count = entries.count
+        guard rows > 0, count > 0 else { return (0, 0) }
+        var first: Int
+        if followsNewest {
+            first = count - rows
+        } else {
+            let selected = min(cursor.index, count - 1)
+            first = cursor.offset
+            if selected < first { first = selected }
+            if selected >= first + rows { first = selected - rows + 1 }
+        }
+        first = max(0, min(first, count - rows))
+        return (first, min(rows, count - first))
+    }
+
+    /// The selected entry's details as lines wrapped to `width` columns (unwrapped when `nil`),
+    /// each with the width of its key prefix (0 on continuation lines).
+    func detailLines(width: Int?) -> [(text: String, keyWidth: Int)] {
+        guard let entry = selectedEntry else { return [] }
+        var lines: [(text: String, keyWidth: Int)] = []
+        for field in entry.details {
+            let keyWidth = displayWidth(of: field.key) + 1
+            guard let width else {
+                lines.append((field.text, keyWidth))
+                continue
+            }
+            for (index, line) in wrap(field.text, width: max(1, width)).enumerated() {
+                lines.append((line, index == 0 ? keyWidth : 0))
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,37 @@
+import LinkKit
+
+/// ConsentPane: the first pane, what linking shares and how; Enter continues, Esc leaves at once.
+public struct ConsentPane {
+    /// The pane's bindings (footer and help).
+    public static let keyMap = KeyMap([KeyBinding("Enter", "continue"), KeyBinding("Esc", "exit")])
+
+    /// Creates the pane.
+    public init() {}
+
+    /// Enter continues; Esc exits (on CONSENT, at once).
+    public func handle(_ key: Key) -> PaneResult {
+        switch key {
+        case .enter: .send(.primary)
+        case .escape: .send(.back)
+        default: .ignored
+        }
+    }
+
+    /// Draws the consent text and the continue button.
+    public func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) {
+        let s = context.styles
+        var y = area.y
+        y = buffer.paragraph("linkterm uses Plaid to connect your account", y: y, area: area, style: s.title) + 1
+        let points = [
+            ("Connect effortlessly", "Plaid lets you securely connect your financial accounts in seconds."),
+            ("Your data belongs to you", "Plaid doesn't sell personal info, and will only use it with your permission."),
+            ("Sandbox", "Nothing here touches a real bank: use username user_good and password pass_good."),
+        ]
+        for (title, text) in points where y < area.maxY - 2 {
+            buffer.text("• " + title, y: y, x: area.x, area: area, style: s.accent)
+            y = buffer.paragraph(text, y: y + 1, area: area.inset(left: 2), style: s.text) + 1
+        }
+        let button = "[ Continue ]"
+        buffer.centered(button, y: min(area.maxY - 1, max(y, area.y)), area: area, style: s.selected)
+    }
+}

@@ -1,0 +1,71 @@
+import LinkKit
+
+/// CredentialsPane: username and password (masked) for the selected institution.
+public struct CredentialsPane {
+    /// The pane's bindings.
+    public static let keyMap = KeyMap([
+        KeyBinding("Tab", "next field"), KeyBinding("Enter", "submit"), KeyBinding("Esc", "back"),
+    ])
+
+    /// The username field.
+    public var username = TextField(maxLength: 128)
+    /// The password field (masked).
+    public var password = TextField(masked: true, maxLength: 128)
+    /// 0: username, 1: password.
+    public var focus = 0
+
+    /// Creates the pane.
+    public init() {}
+
+    /// Clears both fields (a new institution).
+    public mutating func reset() {
+        username.clear()
+        password.clear()
+        focus = 0
+    }
+
+    /// After a wrong password: keep the username, clear the password, focus it.
+    public mutating func retry() {
+        password.clear()
+        focus = username.isEmpty ? 0 : 1
+    }
+
+    /// Typing edits the focused field; Tab/arrows switch; Enter submits when both are filled.
+    public mutating func handle(_ key: Key) -> PaneResult {
+        switch key {
+        case .tab, .down, .backTab, .up:
+            focus = 1 - focus
+            return .handled
+        case .enter:
+            if username.isEmpty { focus = 0; return .handled }
+            if password.isEmpty { focus = 1; return .handled }
+            let action = UserAction.submitCredentials(username: username.text, password: Secret(password.text))
+            password.clear()
+            return .send(action)
+        case .escape:
+            return .send(.back)
+        default:
+            if focus == 0 {
+                return username.handle(key) == nil ? .ignored : .handled
+            }
+            return password.handle(key) == nil ? .ignored : .handled
+        }
+    }
+
+    /// Draws the fields, the inline error and the sandbox hint.
+    public func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("Enter your \(context.institutionName) credentials", y: area.y, area: area, style: s.title) + 1
+        if let error = context.engine.inlineError {
+            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
+        }
+        let first = buffer.field(username, label: "Username", y: y, area: area, labelWidth: 12, focused: focus == 0, styles: s)
+        let second = buffer.field(password, label: "Password", y: y + 2, area: area, labelWidth: 12, focused: focus == 1, styles: s)
+        y += 4
+        buffer.centered("[ Submit ]", y: min(area.maxY - 1, y), area: area,
+                        style: username.isEmpty || password.isEmpty ? s.muted : s.selected)
+        buffer.paragraph("Sandbox: user_good / pass_good · F1 lists every test password", y: min(area.maxY - 1, y + 2),
+                         area: area, style: s.muted)
+        return first ?? second
+    }
+}

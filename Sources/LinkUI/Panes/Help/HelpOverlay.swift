@@ -1,0 +1,55 @@
+import LinkKit
+
+/// HelpOverlay: the keys and the sandbox credentials (F1, or `?` outside a text field).
+public enum HelpOverlay {
+    /// The keys every pane shares.
+    public static let globalKeys = [
+        KeyBinding("Enter", "the pane's main action"), KeyBinding("Esc", "back, or ask to exit"),
+        KeyBinding("↑ ↓ Ctrl-P Ctrl-N", "move in lists"), KeyBinding("PgUp PgDn Home End", "move in long lists"),
+        KeyBinding("Tab Shift-Tab", "next / previous field"), KeyBinding("Space", "toggle a checkbox"),
+        KeyBinding("Ctrl-X", "ask to exit Link"), KeyBinding("Ctrl-C", "exit at once"),
+        KeyBinding("F1 / ?", "this help"), KeyBinding("F2", "show or hide the event log"),
+        KeyBinding("F3", "browse the event log (Enter: details)"), KeyBinding("Ctrl-L", "redraw"),
+    ]
+
+    /// The sandbox credentials (shared/SPEC.md §3.4).
+    public static let credentials = [
+        ("user_good / pass_good", "signs in"),
+        ("mfa_device", "device, then code 1234"),
+        ("mfa_questions_<n>_<m>", "answers answer_<round>_<question>"),
+        ("mfa_selections", "one question, answer Yes"),
+        ("mfa_selections_<n>_<m>_<o>", "answer answer_<round>_<question>_0"),
+        ("error_<CODE>", "that error, e.g. error_INSTITUTION_DOWN"),
+        ("anything else", "INVALID_CREDENTIALS; the 3rd in a row: ITEM_LOCKED"),
+    ]
+
+    /// Draws the overlay over `area`.
+    public static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap) {
+        let width = min(area.width, 76)
+        let height = min(area.height, 9 + globalKeys.count / 2 + credentials.count + paneKeys.bindings.count / 2)
+        guard width >= 10, height >= 3 else { return }
+        let box = area.centered(width: width, height: height)
+        buffer.fill(box, style: s.text)
+        buffer.drawBox(box, style: s.border, border: .rounded, title: " Help · any key closes ")
+        let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+        var y = inner.y
+        buffer.text("Keys", y: y, x: inner.x, area: inner, style: s.title)
+        y += 1
+        let column = inner.width / 2
+        for (index, binding) in (paneKeys.bindings + globalKeys).enumerated() where y < inner.maxY {
+            let x = inner.x + (index % 2) * column
+            let used = buffer.text(binding.keys, y: y, x: x, area: inner, style: s.accent)
+            buffer.text(" " + binding.action, y: y, x: x + used, area: Rect(x: x, y: y, width: column - 1, height: 1), style: s.text)
+            if index % 2 == 1 { y += 1 }
+        }
+        y += 2
+        guard y < inner.maxY else { return }
+        buffer.text("Sandbox credentials (username user_good)", y: y, x: inner.x, area: inner, style: s.title)
+        y += 1
+        for (password, meaning) in credentials where y < inner.maxY {
+            let used = buffer.text(pad(password, toWidth: 28), y: y, x: inner.x, area: inner, style: s.accent)
+            buffer.text(meaning, y: y, x: inner.x + used, area: inner, style: s.text)
+            y += 1
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import LinkKit
+
+/// MFAPane: one MFA step: a device list, a code, several questions, or multiple choice.
+public struct MFAPane {
+    /// The bindings for each kind of step.
+    public static func keyMap(_ type: MFAType) -> KeyMap {
+        switch type {
+        case .device: KeyMap([KeyBinding("↑/↓", "choose"), KeyBinding("Enter", "send code"), KeyBinding("Esc", "exit")])
+        case .code: KeyMap([KeyBinding("Enter", "submit"), KeyBinding("Esc", "exit")])
+        case .questions: KeyMap([KeyBinding("Tab", "next question"), KeyBinding("Enter", "submit"), KeyBinding("Esc", "exit")])
+        case .selections: KeyMap([KeyBinding("↑/↓", "choose"), KeyBinding("Space", "pick"), KeyBinding("Tab", "next question"),
+                                  KeyBinding("Enter", "submit"), KeyBinding("Esc", "exit")])
+        }
+    }
+
+    /// One masked answer field per question (or one for the code).
+    public var answers: [TextField] = []
+    /// The focused question.
+    public var focus = 0
+    /// The highlighted option of each question (device list, selections).
+    public var highlighted: [Int] = []
+    /// The picked option of each question (selections).
+    public var picked: [Int?] = []
+
+    /// Creates the pane.
+    public init() {}
+
+    /// Prepares for a new step.
+    public mutating func reset(for challenge: MFAChallenge) {
+        answers = challenge.prompts.map { _ in TextField(masked: true, maxLength: 64) }
+        highlighted = challenge.prompts.map { _ in 0 }
+        picked = challenge.prompts.map { _ in nil }
+        focus = 0
+    }
+
+    /// Handles a key for `challenge`.
+    public mutating func handle(_ key: Key, challenge: MFAChallenge) -> PaneResult {
+        if answers.count != challenge.prompts.count { reset(for: challenge) }
+        let count = challenge.prompts.count
+        switch key {
+        case .escape:
+            return .send(.back)
+        case .tab where count > 1:
+            focus = (focus + 1) % count
+            return .handled
+        case .backTab where count > 1:
+            focus = (focus + count - 1) % count
+            return .handled
+        default:
+            break
+        }
+        switch challenge.type {
+        case .device:
+            let options = challenge.prompts[0].options.count
+            switch key {
+            case .up, .ctrl("p"): highlighted[0] = max(0, highlighted[0] - 1); return .handled
+            case .down, .ctrl("n"): highlighted[0] = min(options - 1, highlighted[0] + 1); return .handled
+            case .enter: return .send(.submitMFA(.device(highlighted[0])))
+            default: return .ignored
+            }
+        case .code, .questions:
+            if key == .enter {
+                if let empty = answers.firstIndex(where: \.isEmpty) { focus = empty; return .handled }
+                let secrets = answers.map { Secret($0.text) }
+                for index in answers.indices { answers[index].clear() }
+                focus = 0
+                return .send(.submitMFA(challenge.type == .code ? .code(secrets[0]) : .answers(secrets)))
+            }
+            if key == .down && focus < count - 1 { focus += 1; return .handled }
+            if key == .up && focus > 0 { focus -= 1; return .handled }
+            return answers[focus].handle(key) == nil ? .ignored : .handled
+        case .selections:
+            let options = challenge.prompts[focus].options.count
+            switch key {
+            case .up, .ctrl("p"): highlighted[focus] = max(0, highlighted[focus] - 1); return .handled
+            case .down, .ctrl("n"): highlighted[focus] = min(options - 1, highlighted[focus] + 1); return .handled
+            case .char(" "):
+                picked[focus] = highlighted[focus]
+                if focus < count - 1 { focus += 1 }
+                return .handled
+            case .enter:
+                if picked[focus] == nil { picked[focus] = highlighted[focus] }
+                if let missing = picked.firstIndex(where: { $0 == nil }) { focus = missing; return .handled }
+                let choices = picked.compactMap { $0 }
+                reset(for: challenge)
+                return .send(.submitMFA(.selections(choices)))
+            default:
+                return .ignored
+            }
+        }
+    }
+
+    /// Draws the step.
+    public mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext, challenge: MFAChallenge) -> CellPosition? {
+        if answers.count != challenge.prompts.count { reset(for: challenge) }
+        let s = context.styles
+        let heading = switch challenge.type {
+        case .device: "Verify your identity"
+        case .code: "Enter your verification code"
+        case .questions: "Answer your security questions"
+        case .selections: "Answer a few questions"
+        }
+        var y = buffer.paragraph(heading, y: area.y, area: area, style: s.title)
+        if challenge.roundCount > 1 {
+            buffer.text("Round \(challenge.round + 1) of \(challenge.roundCount)", y: area.y, x: area.maxX - 12, area: area, style: s.muted)
+        }
+        y += 1
+        if let error = context.engine.inlineError {
+            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
+        }
+        var cursor: CellPosition?
+        switch challenge.type {
+        case .device:
+            y = buffer.paragraph(challenge.prompts[0].text, y: y, area: area, style: s.text) + 1
+            for (index, option) in challenge.prompts[0].options.enumerated() where y < area.maxY {
+                let selected = index == highlighted[0]
+                buffer.text((selected ? "› " : "  ") + option, y: y, x: area.x, area: area, style: selected ? s.selected : s.text)
+                y += 1
+            }
+        case .code, .questions:
+            for (index, prompt) in challenge.prompts.enumerated() where y < area.maxY - 1 {
+                buffer.text(prompt.text, y: y, x: area.x, area: area, style: index == focus ? s.accent : s.text)
+                let here = buffer.field(answers[index], label: "", y: y + 1, area: area, labelWidth: 2, focused: index == focus, styles: s)
+                cursor = cursor ?? here
+                y += 2
+            }
+        case .selections:
+            for (index, prompt) in challenge.prompts.enumerated() where y < area.maxY {
+                buffer.text(prompt.text, y: y, x: area.x, area: area, style: index == focus ? s.accent : s.text)
+                y += 1
+                for (optionIndex, option) in prompt.options.enumerated() where y < area.maxY {
+                    let mark = picked[index] == optionIndex ? "(•) " : "( ) "
+                    let isHighlighted = index == focus && optionIndex == highlighted[index]
+                    buffer.text("  " + mark + option, y: y, x: area.x, area: area, style: isHighlighted ? s.selected : s.text)
+                    y += 1
+                }
+            }
+        }
+        return cursor
+    }
+}

@@ -1,0 +1,119 @@
+import LinkKit
+
+/// SearchPane: institution select; the popular list before typing, ranked results as you type.
+public struct SearchPane {
+    /// The pane's bindings.
+    public static let keyMap = KeyMap([
+        KeyBinding("type", "search"), KeyBinding("↑/↓", "move"), KeyBinding("Enter", "select"),
+        KeyBinding("Esc", "exit"),
+    ])
+
+    /// The search field.
+    public var field = TextField(maxLength: 64)
+    /// The highlighted result.
+    public var cursor = ListCursor()
+    /// The results for the field's text (recomputed only when the text changes).
+    public private(set) var results: [SearchMatch] = []
+    private var resultsQuery: String?
+    /// The rows of the list at the last draw (for paging).
+    public var listHeight = 10
+
+    /// Creates the pane.
+    public init() {}
+
+    /// Recomputes the results if the query changed.
+    public mutating func refresh(_ context: PaneContext) {
+        let query = field.text
+        guard query != resultsQuery else { return }
+        resultsQuery = query
+        results = context.search.search(query, limit: 200)
+        cursor.reset()
+    }
+
+    /// The rows listed: the results, or the popular institutions before typing.
+    public func rows(_ context: PaneContext) -> [(record: InstitutionRecord, highlighted: [Int])] {
+        if field.text.allSatisfy(\.isWhitespace) {
+            return context.engine.configuration.directory.popular.map { ($0, []) }
+        }
+        return results.map { (context.search.directory.records[$0.index], $0.highlighted) }
+    }
+
+    /// Typing edits the query (and tells the engine); arrows move; Enter selects the highlighted row.
+    public mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        if let changed = field.handle(key) {
+            guard changed else { return .handled }
+            refresh(context)
+            return .send(.setQuery(field.text))
+        }
+        let rows = rows(context)
+        if cursor.handle(key, count: rows.count, height: listHeight) { return .handled }
+        switch key {
+        case .enter:
+            guard rows.indices.contains(cursor.index) else { return .handled }
+            return .send(.selectInstitution(id: rows[cursor.index].record.id))
+        case .escape:
+            return .send(.back)
+        default:
+            return .ignored
+        }
+    }
+
+    /// Draws the field, the list (matched characters highlighted) or the no-results note.
+    public mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        refresh(context)
+        let s = context.styles
+        buffer.text("Select your institution", y: area.y, x: area.x, area: area, style: s.title)
+        let cursorPosition = buffer.field(field, label: "Search", y: area.y + 2, area: area, labelWidth: 10,
+                                          focused: true, styles: s)
+        let rows = rows(context)
+        let listTop = area.y + 4
+        listHeight = max(1, area.maxY - listTop)
+        let typed = !field.text.allSatisfy(\.isWhitespace)
+        if typed && rows.isEmpty {
+            let shown = truncate(field.text, toWidth: 30, ellipsis: "…")
+            buffer.paragraph("No institutions match \"\(shown)\".", y: listTop, area: area, style: s.warning)
+            buffer.paragraph("Change the search (Ctrl-U clears it), or press Esc to exit.", y: listTop + 1, area: area, style: s.muted)
+            return cursorPosition
+        }
+        buffer.text(typed ? "\(rows.count == 200 ? "200+" : String(rows.count)) result\(rows.count == 1 ? "" : "s")" : "Popular institutions",
+                    y: listTop - 1, x: area.x, area: area, style: s.muted)
+        cursor.keepVisible(count: rows.count, height: listHeight)
+        for row in 0..<listHeight {
+            let index = cursor.offset + row
+            guard rows.indices.contains(index) else { break }
+            drawRow(rows[index], y: listTop + row, area: area, selected: index == cursor.index, styles: s, buffer: &buffer)
+        }
+        return cursorPosition
+    }
+
+    private func drawRow(
+        _ row: (record: InstitutionRecord, highlighted: [Int]), y: Int, area: Rect, selected: Bool, styles s: ThemeStyles,
+        buffer: inout CellBuffer
+    ) {
+        let base = selected ? s.selected : s.text
+        let matchStyle = selected ? s.selectedMatch : s.match
+        if selected { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base) }
+        var tags: [String] = []
+        if row.record.oauth { tags.append("OAuth") }
+        if row.record.status == .degraded { tags.append("degraded") }
+        if row.record.status == .down { tags.append("down") }
+        if !row.record.supported { tags.append("unsupported") }
+        let right = (tags.isEmpty ? "" : tags.joined(separator: " ") + "  ") + sanitizeForTerminal(row.record.id)
+        let rightWidth = displayWidth(of: right)
+        let nameWidth = max(0, area.width - 2 - (area.width > rightWidth + 20 ? rightWidth + 1 : 0))
+        var x = area.x
+        x += buffer.text(selected ? "› " : "  ", y: y, x: x, area: area, style: base)
+        let highlighted = Set(row.highlighted)
+        var used = 0
+        for (offset, character) in sanitizeForTerminal(row.record.name).enumerated() {
+            let width = displayWidth(of: character)
+            guard used + width <= nameWidth else { break }
+            buffer.text(String(character), y: y, x: x, area: area, style: highlighted.contains(offset) ? matchStyle : base)
+            x += width
+            used += width
+        }
+        if area.width > rightWidth + 20 {
+            buffer.text(right, y: y, x: area.maxX - rightWidth, area: area, style: selected ? base : s.muted)
+        }
+    }
+}
