@@ -28,7 +28,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit"]),
-        .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"]),
+        .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm"]),
     ],
     swiftLanguageModes: [.v6]

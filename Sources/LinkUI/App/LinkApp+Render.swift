@@ -26,6 +26,7 @@ extension LinkApp {
             return (buffer, nil)
         }
         let layout = Layout(rows: rows, cols: cols, placement: logPlacement, logVisible: logVisible)
+        lastLayout = layout
         drawHeader(into: &buffer, area: layout.header)
         buffer.drawBox(layout.pane, style: log.isFocused ? styles.border : styles.title, border: .rounded,
                        title: title(of: driver.engine.pane))

@@ -33,6 +33,7 @@ public final class LinkApp {
     var accounts = AccountsPane()
     var oauth = OAuthPane()
     var lastPane: Pane?
+    var lastLayout: Layout?
     var lastChallenge: MFAChallenge?
 
     /// Creates the UI over `driver` (not yet started).
@@ -104,8 +105,14 @@ public final class LinkApp {
         default:
             break
         }
+        if case .mouse(let event) = key, let area = lastLayout?.log, area.contains(y: event.y, x: event.x) {
+            if event.kind == .press || event.kind == .click { log.isFocused = true }
+            _ = log.handle(key, area: area)
+            return
+        }
         if log.isFocused {
-            if !log.handle(key, visibleRows: 10) && (key == .escape || key == .tab) { log.isFocused = false }
+            let area = lastLayout?.log ?? Rect(x: 0, y: 0, width: 40, height: 12)
+            if !log.handle(key, area: area) && (key == .escape || key == .tab) { log.isFocused = false }
             return
         }
         switch handlePane(key) {

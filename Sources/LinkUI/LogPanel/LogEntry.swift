@@ -12,54 +12,54 @@ import LinkKit
 public struct LogEntry: Hashable, Sendable {
     /// Kind: whether the entry is an event (`onEvent`) or one of the other callbacks.
     public enum Kind: Hashable, Sendable {
-        /// An `onEvent` event: the label is the wire name (`OPEN`, `TRANSITION_VIEW` …).
+        /// event: an `onEvent` event; the label is the wire name (`OPEN`, `TRANSITION_VIEW` …).
         case event
-        /// `onLoad`, `onSuccess` or `onExit`: the label is `◆ onLoad` and so on.
+        /// callback: `onLoad`, `onSuccess` or `onExit`; the label is `◆ onLoad` and so on.
         case callback
     }
 
     /// Field: one `key: value` line of an entry's full metadata.
     public struct Field: Hashable, Sendable {
-        /// The key as the events file spells it, e.g. `view_name`.
+        /// key: the key as the events file spells it, e.g. `view_name`.
         public var key: String
-        /// The value, sanitized; `—` where the value is null.
+        /// value: the value, sanitized; `—` where the value is null.
         public var value: String
 
-        /// Creates a field.
+        /// init(key:value:): creates a field.
         public init(key: String, value: String) {
             self.key = key
             self.value = value
         }
 
-        /// The line as shown: `key: value`.
+        /// text: the line as shown, `key: value`.
         public var text: String { key + ": " + value }
     }
 
-    /// The marker drawn before callback names.
+    /// callbackMarker: the marker drawn before callback names.
     public static let callbackMarker = "◆"
-    /// What a null value is shown as.
+    /// nullValue: what a null value is shown as.
     public static let nullValue = "—"
 
-    /// The record the entry shows.
+    /// record: the record the entry shows.
     public let record: SessionRecord
-    /// When it happened: the event's timestamp, or the arrival time for records without one.
+    /// time: when it happened, the event's timestamp, or the arrival time for records without one.
     public let time: Timestamp
-    /// Event or callback.
+    /// kind: event or callback.
     public let kind: Kind
-    /// The time of day in UTC, `HH:MM:SS.mmm`.
+    /// timeText: the time of day in UTC, `HH:MM:SS.mmm`.
     public let timeText: String
-    /// The name: the wire name for events (`SUBMIT_MFA`), the callback name otherwise (`onExit`).
+    /// name: the wire name for events (`SUBMIT_MFA`), the callback name otherwise (`onExit`).
     public let name: String
-    /// The label drawn after the time: the wire name, or `◆ ` and the callback name.
+    /// label: what is drawn after the time, the wire name, or `◆ ` and the callback name.
     public let label: String
-    /// The metadata that matters, compact and sanitized (`→ MFA (code)`, `"chase"` …); may be empty.
+    /// summary: the metadata that matters, compact and sanitized (`→ MFA (code)`, `"chase"` …); may be empty.
     public let summary: String
-    /// Display width of ``label``.
+    /// labelWidth: the display width of ``label``.
     public let labelWidth: Int
-    /// Display width of ``summary``.
+    /// summaryWidth: the display width of ``summary``.
     public let summaryWidth: Int
 
-    /// Creates the entry for `record`, which arrived at `arrival` (used when the record carries no
+    /// init(record:at:): creates the entry for `record`, which arrived at `arrival` (used when the record carries no
     /// timestamp: `load`, `success`, `exit`).
     public init(record: SessionRecord, at arrival: Timestamp) {
         self.record = record
@@ -91,15 +91,15 @@ public struct LogEntry: Hashable, Sendable {
         summaryWidth = displayWidth(of: summary)
     }
 
-    /// The whole line as text: time, label and summary separated by single spaces.
+    /// text: the whole line as text, time, label and summary separated by single spaces.
     public var text: String {
         summary.isEmpty ? timeText + " " + label : timeText + " " + label + " " + summary
     }
 
-    /// Whether this is an `onLoad`/`onSuccess`/`onExit` entry.
+    /// isCallback: whether this is an `onLoad`/`onSuccess`/`onExit` entry.
     public var isCallback: Bool { kind == .callback }
 
-    /// The time of day of `time` in UTC, `HH:MM:SS.mmm`.
+    /// timeOfDay(_:): the time of day of `time` in UTC, `HH:MM:SS.mmm`.
     public static func timeOfDay(_ time: Timestamp) -> String {
         let day: Int64 = 86_400_000
         let ms = ((time.millis % day) + day) % day
@@ -172,7 +172,7 @@ public struct LogEntry: Hashable, Sendable {
 
     // MARK: Details
 
-    /// The full metadata, one field per line, values sanitized and `—` for null.
+    /// details: the full metadata, one field per line, values sanitized and `—` for null.
     ///
     /// Events: `event_name`, then the 17 keys of `EventMetadata.wireKeys` in that order. Success:
     /// `callback`, `public_token`, `institution`, `link_session_id` and one `account` line per

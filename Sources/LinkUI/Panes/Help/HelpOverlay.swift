@@ -4,12 +4,13 @@ import LinkKit
 public enum HelpOverlay {
     /// The keys every pane shares.
     public static let globalKeys = [
-        KeyBinding("Enter", "the pane's main action"), KeyBinding("Esc", "back, or ask to exit"),
-        KeyBinding("↑ ↓ Ctrl-P Ctrl-N", "move in lists"), KeyBinding("PgUp PgDn Home End", "move in long lists"),
-        KeyBinding("Tab Shift-Tab", "next / previous field"), KeyBinding("Space", "toggle a checkbox"),
-        KeyBinding("Ctrl-X", "ask to exit Link"), KeyBinding("Ctrl-C", "exit at once"),
-        KeyBinding("F1 / ?", "this help"), KeyBinding("F2", "show or hide the event log"),
-        KeyBinding("F3", "browse the event log (Enter: details)"), KeyBinding("Ctrl-L", "redraw"),
+        KeyBinding("Enter", "main action"), KeyBinding("Esc", "back / ask to exit"),
+        KeyBinding("↑↓ ^P ^N", "move in lists"), KeyBinding("PgUp PgDn", "page in lists"),
+        KeyBinding("Home End", "first / last"), KeyBinding("Tab S-Tab", "next / previous field"),
+        KeyBinding("Space", "toggle a checkbox"), KeyBinding("Ctrl-X", "ask to exit Link"),
+        KeyBinding("Ctrl-C", "exit at once"), KeyBinding("F1 ?", "this help"),
+        KeyBinding("F2", "show / hide the log"), KeyBinding("F3", "browse the log"),
+        KeyBinding("Ctrl-L", "redraw"), KeyBinding("Ctrl-U", "clear a field"),
     ]
 
     /// The sandbox credentials (shared/SPEC.md §3.4).
@@ -20,35 +21,37 @@ public enum HelpOverlay {
         ("mfa_selections", "one question, answer Yes"),
         ("mfa_selections_<n>_<m>_<o>", "answer answer_<round>_<question>_0"),
         ("error_<CODE>", "that error, e.g. error_INSTITUTION_DOWN"),
-        ("anything else", "INVALID_CREDENTIALS; the 3rd in a row: ITEM_LOCKED"),
+        ("anything else", "INVALID_CREDENTIALS (3rd in a row: ITEM_LOCKED)"),
     ]
 
     /// Draws the overlay over `area`.
     public static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap) {
-        let width = min(area.width, 76)
-        let height = min(area.height, 9 + globalKeys.count / 2 + credentials.count + paneKeys.bindings.count / 2)
+        let width = min(area.width - 4, 78)
+        let height = min(area.height, 7 + (globalKeys.count + 1) / 2 + credentials.count)
         guard width >= 10, height >= 3 else { return }
         let box = area.centered(width: width, height: height)
         buffer.fill(box, style: s.text)
         buffer.drawBox(box, style: s.border, border: .rounded, title: " Help · any key closes ")
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
         var y = inner.y
-        buffer.text("Keys", y: y, x: inner.x, area: inner, style: s.title)
-        y += 1
+        let used = buffer.text("This pane: ", y: y, x: inner.x, area: inner, style: s.title)
+        buffer.hints(paneKeys.bindings, y: y, area: inner.inset(left: used), styles: s)
+        y += 2
         let column = inner.width / 2
-        for (index, binding) in (paneKeys.bindings + globalKeys).enumerated() where y < inner.maxY {
+        for (index, binding) in globalKeys.enumerated() where y < inner.maxY {
             let x = inner.x + (index % 2) * column
-            let used = buffer.text(binding.keys, y: y, x: x, area: inner, style: s.accent)
-            buffer.text(" " + binding.action, y: y, x: x + used, area: Rect(x: x, y: y, width: column - 1, height: 1), style: s.text)
+            let cell = Rect(x: x, y: y, width: column - 1, height: 1)
+            buffer.text(binding.keys, y: y, x: x, area: cell, style: s.accent)
+            buffer.text(binding.action, y: y, x: x + 11, area: cell, style: s.text)
             if index % 2 == 1 { y += 1 }
         }
-        y += 2
+        y += 1
         guard y < inner.maxY else { return }
         buffer.text("Sandbox credentials (username user_good)", y: y, x: inner.x, area: inner, style: s.title)
         y += 1
         for (password, meaning) in credentials where y < inner.maxY {
-            let used = buffer.text(pad(password, toWidth: 28), y: y, x: inner.x, area: inner, style: s.accent)
-            buffer.text(meaning, y: y, x: inner.x + used, area: inner, style: s.text)
+            buffer.text(password, y: y, x: inner.x, area: inner, style: s.accent)
+            buffer.text(meaning, y: y, x: inner.x + 28, area: inner, style: s.text)
             y += 1
         }
     }

@@ -1,0 +1,166 @@
+import Testing
+import LinkKit
+@testable import LinkUI
+
+@Suite("Every pane, drawn at 80x24")
+struct PaneRenderingTests {
+    func atCredentials(_ configuration: SessionConfiguration = SessionConfiguration(seed: 1)) throws -> AppHarness {
+        let h = try AppHarness(configuration)
+        h.press(.enter)
+        h.type("first platypus")
+        h.press(.enter)
+        return h
+    }
+
+    func signIn(_ password: String, _ configuration: SessionConfiguration = SessionConfiguration(seed: 1)) throws -> AppHarness {
+        let h = try atCredentials(configuration)
+        h.type("user_good")
+        h.press(.tab)
+        h.type(password)
+        h.press(.enter)
+        return h
+    }
+
+    @Test func consent() throws {
+        try assertSnapshot(try AppHarness().screen(), "consent")
+    }
+
+    @Test("search: popular list, results with highlights, no results")
+    func search() throws {
+        let h = try AppHarness()
+        h.press(.enter)
+        try assertSnapshot(h.screen(), "search-popular")
+        h.type("first plat")
+        let buffer = h.render()
+        try assertSnapshot(buffer.lines().joined(separator: "\n"), "search-results")
+        // the best match is highlighted, its matched characters underlined
+        let row = try #require(locate("› First Platypus Bank", in: buffer))
+        #expect(buffer[row.y, row.x + 2].style.reverse || buffer[row.y, row.x + 2].style.bg != .default)
+        #expect(buffer[row.y, row.x + 2].style.underline, "F of First matched")
+        #expect(!buffer[row.y, row.x + 2 + 15].style.underline, "P of Platypus…: only 'plat' matched")
+        h.press(.ctrl("u"))
+        h.type("zzzz")
+        try assertSnapshot(h.screen(), "search-none")
+    }
+
+    @Test("notices: degraded, down, unsupported")
+    func notices() throws {
+        for (query, name) in [("degraded", "notice-degraded"), ("unhealthy platypus bank down", "notice-down"),
+                              ("unsupported", "notice-unsupported")] {
+            let h = try AppHarness()
+            h.press(.enter)
+            h.type(query)
+            h.press(.enter)
+            try assertSnapshot(h.screen(), name)
+        }
+    }
+
+    @Test("OAuth: the notice and the simulated bank page")
+    func oauth() throws {
+        let h = try AppHarness()
+        h.press(.enter)
+        h.type("platypus oauth")
+        h.press(.enter)
+        try assertSnapshot(h.screen(), "oauth-notice")
+        h.press(.enter)
+        h.type("anyone")
+        try assertSnapshot(h.screen(), "oauth-signin")
+        #expect(h.events.suffix(2) == ["TRANSITION_VIEW", "OPEN_OAUTH"])
+    }
+
+    @Test("credentials: password masked; a wrong password shows the message inline")
+    func credentials() throws {
+        let h = try atCredentials()
+        h.type("user_good")
+        h.press(.tab)
+        h.type("hunter2-canary")
+        let screen = h.screen()
+        #expect(!screen.contains("hunter2"))
+        #expect(screen.contains("••••••••••••••"))
+        try assertSnapshot(screen, "credentials")
+        h.press(.enter)
+        try assertSnapshot(h.screen(), "credentials-error")
+    }
+
+    @Test("loading")
+    func loading() throws {
+        let h = try atCredentials()
+        h.type("user_good")
+        h.press(.tab)
+        h.type("pass_good")
+        h.app.handle(.enter)  // no settle: LOADING is showing
+        try assertSnapshot(h.screen(), "loading")
+    }
+
+    @Test("MFA: device list, code, questions, selections")
+    func mfa() throws {
+        let device = try signIn("mfa_device")
+        try assertSnapshot(device.screen(), "mfa-device")
+        device.press(.down, .enter)
+        device.type("12")
+        let code = device.screen()
+        #expect(!code.contains("12 ") && code.contains("••"))
+        try assertSnapshot(code, "mfa-code")
+        try assertSnapshot(try signIn("mfa_questions_2_3").screen(), "mfa-questions")
+        let selections = try signIn("mfa_selections_1_2_3")
+        selections.press(.down, .char(" "))
+        try assertSnapshot(selections.screen(), "mfa-selections")
+    }
+
+    @Test("account select, multi and single")
+    func accounts() throws {
+        let h = try signIn("pass_good")
+        h.press(.char(" "), .down, .down, .char(" "))
+        try assertSnapshot(h.screen(), "accounts")
+        var single = SessionConfiguration(seed: 1)
+        single.accountSelection = .single
+        let s = try signIn("pass_good", single)
+        s.press(.down, .char(" "))
+        try assertSnapshot(s.screen(), "accounts-single")
+    }
+
+    @Test("connected, error pane, exit confirmation, help")
+    func endings() throws {
+        let h = try signIn("pass_good")
+        h.press(.char("a"), .enter)
+        try assertSnapshot(h.screen(), "connected")
+        try assertSnapshot(try signIn("error_INSTITUTION_DOWN").screen(), "error")
+        let e = try atCredentials()
+        e.press(.ctrl("x"))
+        try assertSnapshot(e.screen(), "exit-confirm")
+        let help = try AppHarness()
+        help.press(.function(1))
+        try assertSnapshot(help.screen(), "help")
+    }
+
+    @Test("wide: log panel on the right at 160x48")
+    func wide() throws {
+        let h = try AppHarness()
+        h.press(.enter)
+        h.type("first platypus")
+        try assertSnapshot(h.screen(rows: 48, cols: 160), "search-160x48")
+    }
+
+    @Test("too small: a note, never a crash, down to 1x1")
+    func tooSmall() throws {
+        let h = try AppHarness()
+        try assertSnapshot(h.screen(rows: 10, cols: 40), "too-small")
+        for rows in 0...25 {
+            for cols in [0, 1, 2, 5, 40, 79, 80, 81, 200] {
+                let buffer = h.render(rows: rows, cols: cols)
+                #expect(buffer.rows == rows && buffer.cols == cols)
+            }
+        }
+    }
+
+    @Test("monochrome and NO_COLOR stay readable: the selection is reverse video")
+    func monochrome() throws {
+        let h = try AppHarness(theme: "monochrome")
+        h.press(.enter)
+        h.type("tartan")
+        let buffer = h.render()
+        let row = try #require(locate("› Tartan", in: buffer))
+        #expect(buffer[row.y, row.x + 3].style.reverse)
+        #expect(buffer[row.y, row.x + 3].style.fg == .default)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import LinkKit
+@testable import LinkUI
+
+/// A LinkApp over a manual-clock session, driven by keys as a person would type them.
+final class AppHarness {
+    let app: LinkApp
+    let clock = ManualClock()
+
+    init(_ configuration: SessionConfiguration = SessionConfiguration(seed: 1), theme: String = "default",
+         log: LogPlacement = .auto) throws {
+        let driver = SessionDriver(configuration: configuration, clock: clock)
+        app = LinkApp(driver: driver, theme: try ThemeLoader.load(theme), logPlacement: log)
+        app.start()
+    }
+
+    /// Presses keys, then lets timers (debounce, LOADING) pass.
+    func press(_ keys: Key...) {
+        for key in keys { app.handle(key) }
+        settle()
+    }
+
+    /// Types text character by character.
+    func type(_ text: String) {
+        for character in text { app.handle(.char(character)) }
+        settle()
+    }
+
+    func settle() {
+        app.driver.settle()
+        app.sync()
+    }
+
+    func render(rows: Int = 24, cols: Int = 80) -> CellBuffer {
+        app.render(rows: rows, cols: cols).buffer
+    }
+
+    func screen(rows: Int = 24, cols: Int = 80) -> String {
+        render(rows: rows, cols: cols).lines().joined(separator: "\n")
+    }
+
+    var events: [String] {
+        app.driver.records.compactMap { if case .event(let e) = $0 { e.eventName.description } else { nil } }
+    }
+}
+
+let snapshotFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+/// Compares a screen with `Snapshots/<name>.txt`; `UPDATE_SNAPSHOTS=1` rewrites the file instead.
+func assertSnapshot(_ screen: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    // log lines carry wall-clock-free manual times, so screens are reproducible
+    let url = snapshotFolder.appendingPathComponent("\(name).txt")
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
+        try Data((screen + "\n").utf8).write(to: url)
+        return
+    }
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        Issue.record("no snapshot \(name).txt; run with UPDATE_SNAPSHOTS=1 and review it", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = String(decoding: data, as: UTF8.self)
+    #expect(screen + "\n" == expected, "screen differs from Snapshots/\(name).txt", sourceLocation: sourceLocation)
+}
+
+/// Finds `text` on screen; returns its row and column.
+func locate(_ text: String, in buffer: CellBuffer) -> CellPosition? {
+    for (y, line) in buffer.lines().enumerated() {
+        if let range = line.range(of: text) {
+            return CellPosition(y: y, x: displayWidth(of: String(line[..<range.lowerBound])))
+        }
+    }
+    return nil
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import LinkUI
+
+@Suite("Themes")
+struct ThemeTests {
+    let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Themes")
+
+    @Test("the built-in themes are exactly the files in Themes/, and each parses")
+    func builtinsMatchFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: themesFolder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files == BuiltinThemes.sources.map { "\($0.name).json" }.sorted())
+        for source in BuiltinThemes.sources {
+            let text = try String(contentsOf: themesFolder.appendingPathComponent("\(source.name).json"), encoding: .utf8)
+            #expect(text == source.json + "\n", "Themes/\(source.name).json differs from the compiled-in copy")
+            let theme = try ThemeLoader.load(source.name)
+            #expect(theme.name == source.name)
+            #expect(try ThemeLoader.load(themesFolder.appendingPathComponent("\(source.name).json").path) == theme)
+        }
+        #expect(Set(ThemeLoader.builtinNames).isSuperset(of: ["default", "light", "high-contrast", "monochrome"]))
+    }
+
+    @Test("colour values: hex, 0-255, names, default")
+    func colours() throws {
+        let theme = try ThemeLoader.parse(Data(##"{"colors":{"accent":"#00A3E0","muted":245,"error":"bright-red","border":"default"}}"##.utf8), file: "t.json")
+        #expect(theme.accent == .rgb(0, 163, 224))
+        #expect(theme.muted == .indexed(245))
+        #expect(theme.error == .indexed(9))
+        #expect(theme.border == .default)
+        #expect(theme.success == ThemeLoader.defaultTheme.success, "a role left out keeps the default theme's colour")
+    }
+
+    @Test("a bad theme names the file, the key and what was expected", arguments: [
+        (##"{"colors":{"accent":"#12"}}"##, ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got "#12""##),
+        (##"{"colors":{"accent":300}}"##, ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got 300"##),
+        (##"{"colors":{"accent":true}}"##, ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got true"##),
+        (##"{"colors":{"acent":"red"}}"##, ##"theme bad.json: key "colors.acent": unknown colour role; roles are background, foreground, muted, accent, selection, selection_text, border, success, warning, error, match, log_event, log_callback, log_time"##),
+        (##"{"colours":{}}"##, ##"theme bad.json: key "colours": unknown key; a theme has "name", "description" and "colors""##),
+        (##"{"name":"x"}"##, ##"theme bad.json: key "colors": missing; expected an object of colours, e.g. {"accent": "#00a3e0"}"##),
+        (##"{"colors":[]}"##, ##"theme bad.json: key "colors": expected an object of colours, e.g. {"accent": "#00a3e0"}; got a list"##),
+        (##"[1,2]"##, ##"theme bad.json: expected a JSON object {"name": …, "colors": {…}}"##),
+        (##"{"name":"","colors":{}}"##, ##"theme bad.json: key "name": expected a short non-empty string; got """##),
+        ("{\"colors\":{\"accent\":\"\\u001b[2Jred\"}}", ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got "red""##),
+    ])
+    func badThemes(json: String, message: String) {
+        #expect(throws: (any Error).self) { try ThemeLoader.parse(Data(json.utf8), file: "bad.json") }
+        do {
+            _ = try ThemeLoader.parse(Data(json.utf8), file: "bad.json")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("not JSON, a missing file, an unknown name")
+    func unreadable() {
+        #expect(throws: ThemeError.self) { try ThemeLoader.parse(Data("{".utf8), file: "x.json") }
+        do { _ = try ThemeLoader.load("/nonexistent/theme.json") } catch {
+            #expect(error.description == "theme /nonexistent/theme.json: cannot read the file")
+        }
+        do { _ = try ThemeLoader.load("solarized") } catch {
+            #expect(error.description.hasPrefix("theme solarized: no such built-in theme; built-in themes: default, light, high-contrast, monochrome"))
+        }
+    }
+
+    @Test("styles stay distinguishable without colour")
+    func monochromeStyles() throws {
+        let styles = ThemeStyles(theme: try ThemeLoader.load("monochrome"))
+        #expect(styles.selected.reverse)
+        #expect(styles.match.underline)
+        #expect(styles.title.bold)
+        #expect(styles.error.bold)
+    }
+}
