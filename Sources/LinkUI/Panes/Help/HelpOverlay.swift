@@ -21,7 +21,7 @@ public enum HelpOverlay {
         ("mfa_selections", "one question, answer Yes"),
         ("mfa_selections_<n>_<m>_<o>", "answer answer_<round>_<question>_0"),
         ("error_<CODE>", "that error, e.g. error_INSTITUTION_DOWN"),
-        ("anything else", "INVALID_CREDENTIALS (3rd in a row: ITEM_LOCKED)"),
+        ("anything else", "INVALID_CREDENTIALS; 3rd: ITEM_LOCKED"),
     ]
 
     /// Draws the overlay over `area`.
