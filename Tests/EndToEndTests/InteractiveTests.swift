@@ -1,0 +1,224 @@
+import Foundation
+import LinkKit
+import Testing
+
+/// The interactive binary in tmux, typed into as a person would.
+@Suite("linkterm in tmux", .serialized)
+struct InteractiveTests {
+    func eventNames(_ path: String) throws -> [String] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try text.split(separator: "\n").map { try SessionRecord(jsonLine: String($0)) }.map { record in
+            switch record {
+            case .load: "load"
+            case .event(let event): event.eventName.description
+            case .success: "success"
+            case .exit: "exit"
+            }
+        }
+    }
+
+    func replayNames(_ steps: String, _ arguments: [String] = []) throws -> [String] {
+        let result = try runLinkterm(["replay", "-"] + arguments, stdin: steps)
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = try temporaryFile(result.stdout, name: "replay.jsonl")
+        return try eventNames(file)
+    }
+
+    func start(_ arguments: [String], cols: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws
+        -> (TmuxSession, String)
+    {
+        let events = try temporaryFile("", name: "events.jsonl")
+        let session = try TmuxSession([linktermBinary, "--events", events, "--latency", "50"] + arguments,
+                                      cols: cols, rows: rows, environment: environment)
+        return (session, events)
+    }
+
+    @Test("pass_good, typed at 80x24 and 160x48, ends with onSuccess; the events match replay", arguments: [(80, 24), (160, 48)])
+    func passGood(cols: Int, rows: Int) throws {
+        let (tmux, events) = try start([], cols: cols, rows: rows)
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        try tmux.waitFor("◆ onLoad")
+        tmux.send("Enter")
+        try tmux.waitFor("Popular institutions")
+        tmux.type("first platypus")
+        try tmux.waitFor("SEARCH_INSTITUTION \"first platypus\"")
+        let search = tmux.capture()
+        #expect(search.contains("› First Platypus Bank"))
+        tmux.send("Enter")
+        try tmux.waitFor("Enter your First Platypus Bank credentials")
+        tmux.type("user_good")
+        tmux.send("Tab")
+        tmux.type("pass_good")
+        try tmux.waitFor("•••••••••")
+        let passwordLine = tmux.capture().split(separator: "\n").first { $0.contains("Password") } ?? ""
+        #expect(!passwordLine.contains("pass_good"))
+        tmux.send("Enter")
+        try tmux.waitFor("Choose the accounts to share")
+        tmux.send("a")
+        try tmux.waitFor("9 of 9 selected")
+        tmux.send("Enter")
+        try tmux.waitFor("✓ Success")
+        try tmux.waitFor("TRANSITION_VIEW → CONNECTED")
+        tmux.send("Enter")
+        #expect(try tmux.waitForExit() == 0)
+        let names = try eventNames(events)
+        #expect(names == [
+            "load", "OPEN", "TRANSITION_VIEW", "SEARCH_INSTITUTION", "SELECT_INSTITUTION", "TRANSITION_VIEW",
+            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW", "TRANSITION_VIEW", "TRANSITION_VIEW", "success", "HANDOFF",
+        ])
+        #expect(names == (try replayNames("continue\nsearch first platypus\nselect ins_109508\ncredentials user_good pass_good\naccounts all\ncontinue\n")))
+        let text = try String(contentsOfFile: events, encoding: .utf8)
+        #expect(!text.contains("pass_good"))
+        #expect(tmux.capture().contains("onSuccess public_token=public-sandbox-"))
+    }
+
+    @Test("mfa_device: a device, the code 1234, then success; the code never shows")
+    func mfaDevice() throws {
+        let (tmux, events) = try start([])
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        tmux.send("Enter")
+        tmux.type("platypus bank")
+        try tmux.waitFor("First Platypus Bank")
+        tmux.send("Enter")
+        try tmux.waitFor("credentials")
+        tmux.type("user_good")
+        tmux.send("Tab")
+        tmux.type("mfa_device")
+        tmux.send("Enter")
+        try tmux.waitFor("Where should we send your one-time code?")
+        tmux.send("Down", "Enter")
+        try tmux.waitFor("Enter your verification code")
+        tmux.type("1234")
+        try tmux.waitFor("••••")
+        #expect(!tmux.capture().contains("1234"))
+        tmux.send("Enter")
+        try tmux.waitFor("Choose the accounts to share")
+        tmux.send("Space", "Enter")
+        try tmux.waitFor("✓ Success")
+        tmux.send("Enter")
+        #expect(try tmux.waitForExit() == 0)
+        let names = try eventNames(events)
+        #expect(names.filter { $0 == "SUBMIT_MFA" }.count == 2)
+        #expect(names.suffix(2) == ["success", "HANDOFF"])
+        let text = try String(contentsOfFile: events, encoding: .utf8)
+        #expect(text.contains(#""mfa_type":"device""#) && text.contains(#""mfa_type":"code""#))
+        #expect(!text.contains("1234"))
+    }
+
+    @Test("exit from the credentials pane: Ctrl-X, Enter; onExit requires_credentials")
+    func exitFromCredentials() throws {
+        let (tmux, events) = try start(["--log-panel", "off"])
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        tmux.send("Enter")
+        tmux.type("tartan bank")
+        try tmux.waitFor("› Tartan Bank")
+        tmux.send("Enter")
+        try tmux.waitFor("Enter your Tartan Bank credentials")
+        #expect(!tmux.capture().contains("Events ("))
+        tmux.type("user_good")
+        tmux.send("Tab")
+        tmux.type("wrong")
+        tmux.send("Enter")
+        try tmux.waitFor("✗ The provided credentials were not correct")
+        tmux.send("C-x")
+        try tmux.waitFor("Are you sure you want to exit?")
+        tmux.send("Enter")
+        #expect(try tmux.waitForExit() == 1)
+        #expect(tmux.capture().contains("onExit status=requires_credentials error=ITEM_ERROR/INVALID_CREDENTIALS"))
+        let names = try eventNames(events)
+        #expect(names.suffix(4) == ["TRANSITION_VIEW", "TRANSITION_VIEW", "EXIT", "exit"])
+        let text = try String(contentsOfFile: events, encoding: .utf8)
+        #expect(text.contains(#""exit_status":"requires_credentials""#))
+    }
+
+    @Test("Esc on credentials goes back to search; Ctrl-C exits at once with 130 and a complete log")
+    func backAndInterrupt() throws {
+        let (tmux, events) = try start([])
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        tmux.send("Enter")
+        tmux.type("gingham")
+        try tmux.waitFor("› First Gingham Credit Union")
+        tmux.send("Enter")
+        try tmux.waitFor("credentials")
+        tmux.send("Escape")
+        try tmux.waitFor("Popular institutions")
+        tmux.send("C-c")
+        #expect(try tmux.waitForExit() == 130)
+        let names = try eventNames(events)
+        #expect(names.suffix(2) == ["EXIT", "exit"])
+    }
+
+    @Test("F1 shows help with the sandbox credentials; F2 hides the log")
+    func helpAndLog() throws {
+        let (tmux, _) = try start([])
+        defer { tmux.kill() }
+        try tmux.waitFor("Events (")
+        tmux.send("F1")
+        try tmux.waitFor("Sandbox credentials (username user_good)")
+        tmux.send("Escape")
+        try tmux.waitUntil { !$0.contains("Sandbox credentials (username") }
+        tmux.send("F2")
+        try tmux.waitUntil { !$0.contains("Events (") }
+        tmux.send("F2")
+        try tmux.waitFor("Events (")
+        tmux.send("C-c")
+        #expect(try tmux.waitForExit() == 130)
+    }
+
+    @Test("resizes re-layout at once; too small shows a note")
+    func resize() throws {
+        let (tmux, _) = try start([])
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        tmux.resize(cols: 60, rows: 20)
+        try tmux.waitFor("Terminal too small")
+        tmux.resize(cols: 130, rows: 30)
+        try tmux.waitUntil { $0.contains("Link your account") && $0.contains("│00:") == false && $0.contains("Events (") }
+        let wide = tmux.capture().split(separator: "\n")
+        #expect(wide.contains { $0.contains("╮┌ Events") || $0.contains("╮┌") }, "log panel to the right at 130 columns")
+        tmux.send("C-c")
+        _ = try tmux.waitForExit()
+    }
+}
+
+@Suite("linkterm refuses what it cannot use")
+struct CommandLineTests {
+    @Test("a bad theme file: exit 2, the file and the key named")
+    func badTheme() throws {
+        let theme = try temporaryFile(#"{"colors":{"accent":"purple-ish"}}"#, name: "mine.json")
+        let result = try runLinkterm(["--theme", theme])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("linkterm: theme \(theme): key \"colors.accent\": expected a colour"))
+        let unknown = try runLinkterm(["--theme", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no such built-in theme"))
+    }
+
+    @Test("stdout not a terminal: a clear message, exit 2, no escape sequence")
+    func notATerminal() throws {
+        let result = try runLinkterm([])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("linkterm replay FILE"))
+        #expect(!result.stdout.contains("\u{1b}") && !result.stderr.contains("\u{1b}"))
+    }
+
+    @Test("--help explains the options with examples")
+    func help() throws {
+        let result = try runLinkterm(["--help"])
+        for option in ["--token", "--theme", "--events", "--seed", "--latency", "--single-account", "--no-account-select",
+                       "--update-mode", "--institution", "--log-panel", "replay", "Examples:"] {
+            #expect(result.stdout.contains(option), "\(option) missing from --help")
+        }
+    }
+
+    @Test("the events file cannot be created: exit 2, the path and reason named")
+    func badEventsPath() throws {
+        let result = try runLinkterm(["--events", "/nonexistent/dir/e.jsonl"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "linkterm: --events: cannot write /nonexistent/dir/e.jsonl: No such file or directory\n")
+    }
+}
