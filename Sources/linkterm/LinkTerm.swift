@@ -69,7 +69,10 @@ struct LinkTerm: ParsableCommand {
         let driver = SessionDriver(configuration: session.configuration(defaultSeed: UInt64.random(in: 0...UInt64.max)),
                                    clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
-        let app = LinkApp(driver: driver, theme: loadedTheme, logPlacement: logPanel)
+        // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
+        // selection and matches visible through reverse video and underline
+        let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
+        let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel)
         let end = TerminalRunner(app: app, screen: screen).run()
         screen.close()
         if let line = outcomeLine(driver.records) { print(line) }

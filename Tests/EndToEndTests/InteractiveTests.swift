@@ -24,12 +24,12 @@ struct InteractiveTests {
         return try eventNames(file)
     }
 
-    func start(_ arguments: [String], cols: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws
-        -> (TmuxSession, String)
+    func start(_ arguments: [String], cols: Int = 80, rows: Int = 24, term: String = "xterm-256color",
+               environment: [String: String] = [:]) throws -> (TmuxSession, String)
     {
         let events = try temporaryFile("", name: "events.jsonl")
         let session = try TmuxSession([linktermBinary, "--events", events, "--latency", "50"] + arguments,
-                                      cols: cols, rows: rows, environment: environment)
+                                      cols: cols, rows: rows, term: term, environment: environment)
         return (session, events)
     }
 
@@ -180,6 +180,35 @@ struct InteractiveTests {
         try tmux.waitUntil { $0.contains("Link your account") && $0.contains("│00:") == false && $0.contains("Events (") }
         let wide = tmux.capture().split(separator: "\n")
         #expect(wide.contains { $0.contains("╮┌ Events") || $0.contains("╮┌") }, "log panel to the right at 130 columns")
+        tmux.send("C-c")
+        _ = try tmux.waitForExit()
+    }
+}
+
+extension InteractiveTests {
+    @Test("NO_COLOR: no colour at all; the highlighted row is reverse video")
+    func noColor() throws {
+        let (tmux, _) = try start([], environment: ["NO_COLOR": "1"])
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        tmux.send("Enter")
+        try tmux.waitFor("Popular institutions")
+        let screen = tmux.captureWithColors()
+        #expect(screen.firstMatch(of: /\u{1b}\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]/) == nil, "no colour sequence")
+        let row = screen.split(separator: "\n").first { $0.contains("First Platypus Bank") } ?? ""
+        #expect(row.contains("7m"), "reverse video on the highlighted row")
+        tmux.send("C-c")
+        _ = try tmux.waitForExit()
+    }
+
+    @Test("an 8-colour terminal (TERM=xterm) gets only the 8 basic colours")
+    func eightColours() throws {
+        let (tmux, _) = try start([], term: "xterm")
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        let screen = tmux.captureWithColors()
+        #expect(screen.firstMatch(of: /\u{1b}\[[0-9;]*(38;5|48;5|9[0-7]|10[0-7])[;m]/) == nil, "no 256-colour or bright sequence")
+        #expect(screen.firstMatch(of: /\u{1b}\[[0-9;]*3[0-7][;m]/) != nil, "basic colours are used: \(screen.debugDescription.prefix(300))")
         tmux.send("C-c")
         _ = try tmux.waitForExit()
     }

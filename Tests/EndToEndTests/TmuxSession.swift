@@ -46,7 +46,7 @@ final class TmuxSession {
 
     /// Starts `command` (argv) at cols x rows in a new tmux server `-L linkterm-<uuid>`, with `TERM` inside set
     /// to `term` (an entry `TERM` in `environment` wins), the extra environment variables, and `remain-on-exit on`.
-    /// The pane otherwise inherits this process's environment minus `TMUX`, `TMUX_PANE`, `COLUMNS` and `LINES`.
+    /// The pane otherwise inherits this process's environment minus `TMUX`, `TMUX_PANE`, `COLUMNS`, `LINES` and `NO_COLOR`.
     init(_ command: [String], cols: Int = 80, rows: Int = 24, term: String = "xterm-256color",
          environment: [String: String] = [:]) throws {
         guard !command.isEmpty else { throw TmuxError(description: "TmuxSession: empty command") }
@@ -55,7 +55,8 @@ final class TmuxSession {
         tmuxPath = try Self.locateTmux()
         socketName = "linkterm-\(UUID().uuidString)"
         var inherited = ProcessInfo.processInfo.environment
-        for name in ["TMUX", "TMUX_PANE", "COLUMNS", "LINES"] { inherited[name] = nil }
+        // `swift test` sets NO_COLOR=1 for itself; a pane gets it only when a test asks for it
+        for name in ["TMUX", "TMUX_PANE", "COLUMNS", "LINES", "NO_COLOR"] { inherited[name] = nil }
         clientEnvironment = inherited
 
         var extra = environment
