@@ -17,6 +17,16 @@ struct InteractiveTests {
         }
     }
 
+    /// After the program ended: alternate screen left, keypad and mouse modes off. (tmux 3.3 keeps these flags
+    /// of a dead pane, so a program that leaves them on fails here; it resets the cursor flag and has no paste
+    /// flag, so those two are checked by the pty tests.)
+    func expectRestored(_ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let flags = try tmux.tmux("display-message", "-p", "-t", tmux.target,
+                                  "#{alternate_on} #{keypad_flag} #{keypad_cursor_flag} #{mouse_any_flag} #{mouse_button_flag} #{mouse_standard_flag}")
+        #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 0 0 0 0 0",
+                "alternate screen, keypad, cursor keys, mouse any/button/standard", sourceLocation: sourceLocation)
+    }
+
     func replayNames(_ steps: String, _ arguments: [String] = []) throws -> [String] {
         let result = try runLinkterm(["replay", "-"] + arguments, stdin: steps)
         #expect(result.status == 0, "\(result.stderr)")
@@ -62,6 +72,7 @@ struct InteractiveTests {
         try tmux.waitFor("TRANSITION_VIEW → CONNECTED")
         tmux.send("Enter")
         #expect(try tmux.waitForExit() == 0)
+        try expectRestored(tmux)
         let names = try eventNames(events)
         #expect(names == [
             "load", "OPEN", "TRANSITION_VIEW", "SEARCH_INSTITUTION", "SELECT_INSTITUTION", "TRANSITION_VIEW",
@@ -148,6 +159,7 @@ struct InteractiveTests {
         try tmux.waitFor("Popular institutions")
         tmux.send("C-c")
         #expect(try tmux.waitForExit() == 130)
+        try expectRestored(tmux)
         let names = try eventNames(events)
         #expect(names.suffix(2) == ["EXIT", "exit"])
     }

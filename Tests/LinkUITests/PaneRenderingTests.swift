@@ -153,6 +153,23 @@ struct PaneRenderingTests {
         }
     }
 
+    @Test("the mouse: a click highlights a result, a second click selects it; a click toggles an account")
+    func mouse() throws {
+        let h = try AppHarness()
+        h.press(.enter)
+        h.type("first platypus")
+        let second = try #require(locate("First Platypus Balance Bank", in: h.render()))
+        h.press(.mouse(MouseEvent(y: second.y, x: second.x, kind: .click)))
+        #expect(locate("› First Platypus Balance Bank", in: h.render()) != nil)
+        h.press(.mouse(MouseEvent(y: second.y, x: second.x, kind: .click)))
+        #expect(h.app.driver.engine.institution?.id == "ins_130016")
+        let a = try signIn("pass_good")
+        let saving = try #require(locate("Plaid Saving", in: a.render()))
+        a.press(.mouse(MouseEvent(y: saving.y, x: saving.x, kind: .click)))
+        #expect(a.screen().contains("[x] Plaid Saving"))
+        #expect(a.screen().contains("1 of 9 selected"))
+    }
+
     @Test("monochrome and NO_COLOR stay readable: the selection is reverse video")
     func monochrome() throws {
         let h = try AppHarness(theme: "monochrome")

@@ -18,6 +18,8 @@ public struct AccountsPane {
     public var note: String?
     /// Rows of the list at the last draw.
     public var listHeight = 8
+    /// The screen row of the list's first line at the last draw (for mouse clicks).
+    public var listTop = 0
 
     /// Creates the pane.
     public init() {}
@@ -34,6 +36,13 @@ public struct AccountsPane {
         let count = context.engine.accounts.count
         let single = context.engine.configuration.accountSelection == .single
         if cursor.handle(key, count: count, height: listHeight) { return .handled }
+        var key = key
+        if case .mouse(let event) = key, event.kind == .press || event.kind == .click {
+            let row = cursor.offset + event.y - listTop
+            guard event.y >= listTop, event.y < listTop + listHeight, row < count else { return .ignored }
+            cursor.set(row, count: count, height: listHeight)
+            key = .char(" ")  // a click toggles the account clicked
+        }
         switch key {
         case .char(" "):
             guard count > 0 else { return .handled }
@@ -73,6 +82,7 @@ public struct AccountsPane {
                                  y: area.y, area: area, style: s.title)
         buffer.text("\(checked.count) of \(accounts.count) selected", y: y, x: area.x, area: area, style: s.muted)
         y += 2
+        listTop = y
         listHeight = max(1, area.maxY - y - (note == nil ? 0 : 1))
         cursor.keepVisible(count: accounts.count, height: listHeight)
         for row in 0..<listHeight {

@@ -17,6 +17,8 @@ public struct SearchPane {
     private var resultsQuery: String?
     /// The rows of the list at the last draw (for paging).
     public var listHeight = 10
+    /// The screen row of the list's first line at the last draw (for mouse clicks).
+    public var listTop = 0
 
     /// Creates the pane.
     public init() {}
@@ -47,6 +49,13 @@ public struct SearchPane {
         }
         let rows = rows(context)
         if cursor.handle(key, count: rows.count, height: listHeight) { return .handled }
+        if case .mouse(let event) = key, event.kind == .press || event.kind == .click {
+            let row = cursor.offset + event.y - listTop
+            guard event.y >= listTop, event.y < listTop + listHeight, rows.indices.contains(row) else { return .ignored }
+            if row == cursor.index && event.kind == .click { return .send(.selectInstitution(id: rows[row].record.id)) }
+            cursor.set(row, count: rows.count, height: listHeight)
+            return .handled
+        }
         switch key {
         case .enter:
             guard rows.indices.contains(cursor.index) else { return .handled }
@@ -66,7 +75,7 @@ public struct SearchPane {
         let cursorPosition = buffer.field(field, label: "Search", y: area.y + 2, area: area, labelWidth: 10,
                                           focused: true, styles: s)
         let rows = rows(context)
-        let listTop = area.y + 4
+        listTop = area.y + 4
         listHeight = max(1, area.maxY - listTop)
         let typed = !field.text.allSatisfy(\.isWhitespace)
         if typed && rows.isEmpty {
