@@ -22,19 +22,9 @@ public enum MFAType: String, WireStringEnum, CaseIterable {
     /// Creates the case for a wire string, or `nil`.
     public init?(wireString: String) { self.init(rawValue: wireString) }
 
-    /// Encodes the wire string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+    /// Encodes the wire string (spelt out: a `String` raw value would otherwise pick another encoding).
+    public func encode(to encoder: any Encoder) throws { try encodeWireString(to: encoder) }
 
     /// Decodes a wire string; an unknown one is an error (the type has no `unknown` case).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = MFAType(rawValue: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown MFAType \"\(text)\"")
-        }
-        self = value
-    }
+    public init(from decoder: any Decoder) throws { try self.init(wireStringFrom: decoder) }
 }

@@ -23,12 +23,22 @@ extension WireStringEnum {
 
     /// Encodes the wire string.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
+        try encodeWireString(to: encoder)
     }
 
     /// Decodes a wire string; fails only for a type without an `unknown` case.
     public init(from decoder: any Decoder) throws {
+        try self.init(wireStringFrom: decoder)
+    }
+
+    /// Encodes `description` as a single string (shared by conformers that must spell out `Codable`).
+    func encodeWireString(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// Decodes a single wire string (shared by conformers that must spell out `Codable`).
+    init(wireStringFrom decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = Self(wireString: text) else {
