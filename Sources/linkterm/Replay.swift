@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import LinkKit
 
-/// `linkterm replay FILE`: runs a scenario headless and prints the session as JSON Lines.
+/// `linkterm replay FILE`: runs a scenario headless and prints the session as JSON Lines;
+/// `linkterm replay --check FOLDER…` runs a library of scenarios and reports each.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scenario file against the sandbox and print the session as JSON Lines.",
@@ -10,43 +11,104 @@ struct Replay: ParsableCommand {
             One step per line (# starts a comment): continue, search <text>, select <institution_id>, \
             credentials <username> <password>, mfa <answer>[ | <answer>…], accounts <index>… | accounts all, \
             oauth approve|cancel|fail, back, exit, confirm, stay, quit, wait <ms>.
+            After a step, `expect NAME [key=value …]` lines name the records it must cause, in order \
+            (NAME: an event such as TRANSITION_VIEW, or success, or exit; keys: wire metadata keys such as \
+            view_name=MFA mfa_type=code error_code=INVALID_MFA exit_status=requires_code; for success/exit: \
+            institution_id, accounts=N, error_code, exit_status). Before the first step, `option` lines set \
+            the session: single-account, no-account-select, latency <ms>, seed <n>, token <t>, \
+            update-mode <institution_id>, institutions <file>.
             The output is the events-file format: one {"type":"load"|"event"|"success"|"exit",…} object per line.
             Time starts at 2026-01-01T00:00:00.000Z and the seed defaults to 0, so a replay is reproducible.
-            Exit status: 0 when the scenario ran, 1 when a step did not fit the session, 2 for a malformed file.
+            Exit status: 0 when the scenario ran and every expectation was met, 1 when a step did not fit \
+            the session or an expectation was not met, 2 for a malformed file.
 
-            Example: printf 'continue\\nsearch first platypus\\nselect ins_109508\\ncredentials user_good pass_good\\naccounts all\\ncontinue\\n' > s.txt && linkterm replay s.txt
+            Examples:
+              linkterm replay Tests/Scenarios/pass_good.txt
+              linkterm replay --check Tests/Scenarios
             """)
 
-    @Argument(help: ArgumentHelp("The scenario file (- for standard input).", valueName: "file"))
-    var file: String
+    @Argument(help: ArgumentHelp("The scenario file (- for standard input); with --check, files or folders of *.txt.",
+                                 valueName: "file"))
+    var files: [String]
+
+    @Flag(help: "Run every scenario given (folders: their *.txt files) and print one line per file and a summary.")
+    var check = false
 
     @OptionGroup var session: SessionFlags
 
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give a scenario file (or, with --check, files or folders)") }
+        if !check && files.count > 1 { throw ValidationError("give one scenario file, or use --check for several") }
+    }
+
     func run() throws {
-        let text: String
-        do {
-            text = try readScenarioText(file)
-        } catch {
-            FileHandle.standardError.write(Data("linkterm: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        let scenario: Scenario
-        do {
-            scenario = try Scenario(text: text, file: file)
-        } catch {
-            FileHandle.standardError.write(Data("linkterm: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        let driver = SessionDriver(configuration: session.configuration(defaultSeed: 0), clock: ManualClock())
+        if check { return try runCheck() }
+        let scenario = try load(files[0])
         let sink = JSONLinesSink(fileDescriptor: 1)
-        driver.keepsRecords = false
-        driver.observe { sink.write($0) }
         do {
-            try ScenarioRunner(scenario: scenario).run(on: driver)
+            try play(scenario) { driver in driver.observe { sink.write($0) } }
         } catch {
             FileHandle.standardError.write(Data("linkterm: \(error)\n".utf8))
             throw ExitCode(error.isMalformed ? 2 : 1)
         }
+    }
+
+    /// Reads and parses a scenario; a problem is reported and exits 2.
+    func load(_ path: String) throws -> Scenario {
+        do {
+            return try Scenario(text: try readScenarioText(path), file: path)
+        } catch {
+            FileHandle.standardError.write(Data("linkterm: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    /// Runs a scenario on a fresh headless session with the command line's and the file's options.
+    func play(_ scenario: Scenario, attach: (SessionDriver) -> Void = { _ in }) throws(ScenarioError) {
+        var configuration = session.configuration(defaultSeed: 0)
+        if let path = scenario.apply(to: &configuration) {
+            let folder = (scenario.file as NSString).deletingLastPathComponent
+            let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+            // LOADER-PENDING: InstitutionDirectory.load(path:) arrives with the directory loader
+            throw ScenarioError(file: scenario.file, line: nil, message: "option institutions: \(resolved): not supported yet", isMalformed: true)
+        }
+        let driver = SessionDriver(configuration: configuration, clock: ManualClock())
+        driver.keepsRecords = false
+        attach(driver)
+        try ScenarioRunner(scenario: scenario).run(on: driver)
+    }
+
+    /// `--check`: every scenario, one line each, then `N passed, N failed`.
+    func runCheck() throws {
+        var paths: [String] = []
+        for path in files {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                paths += names.filter { $0.hasSuffix(".txt") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                paths.append(path)
+            }
+        }
+        guard !paths.isEmpty else {
+            FileHandle.standardError.write(Data("linkterm: no scenario (*.txt) in \(files.joined(separator: ", "))\n".utf8))
+            throw ExitCode(2)
+        }
+        var passed = 0
+        var failed = 0
+        for path in paths {
+            do {
+                let scenario = try Scenario(text: try readScenarioText(path), file: path)
+                try play(scenario)
+                print("ok    \(path)")
+                passed += 1
+            } catch {
+                print("FAIL  \(error)")
+                failed += 1
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
     }
 }
 

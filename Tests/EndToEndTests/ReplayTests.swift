@@ -5,7 +5,7 @@ import Testing
 @Suite("linkterm replay, run as a user would")
 struct ReplayTests {
     static let scenarios = ["pass_good", "mfa_device", "mfa_questions_2_2", "wrong_password_twice_then_exit",
-                            "error_institution_down", "oauth_approve"]
+                            "error_INSTITUTION_DOWN", "oauth_approve"]
 
     func scenarioPath(_ name: String) -> String {
         packageRoot.appendingPathComponent("Tests/Scenarios/\(name).txt").path
@@ -58,6 +58,56 @@ struct ReplayTests {
         for secret in ["pass_good", "mfa_device", "mfa_questions", "not-my-password", "still-wrong", "1234",
                        "answer_", "error_INSTITUTION_DOWN"] {
             #expect(!result.stdout.contains(secret), "\(name) leaked \(secret)")
+        }
+    }
+
+    @Test("the scenario library: every file passes --check, one line each and a summary")
+    func library() throws {
+        let folder = packageRoot.appendingPathComponent("Tests/Scenarios").path
+        let count = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".txt") }.count
+        #expect(count >= 59)
+        let result = try runLinkterm(["replay", "--check", folder])
+        #expect(result.status == 0, "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == count + 1)
+        #expect(lines.last == "\(count) passed, 0 failed")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("ok    ") })
+    }
+
+    @Test("a wrong expectation: exit 1, the line, what was expected and what came instead")
+    func wrongExpectation() throws {
+        let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/wrong_expectation.txt").path
+        let result = try runLinkterm(["replay", fixture])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            linkterm: \(fixture):6: expectation not met: expect TRANSITION_VIEW view_name=MFA mfa_type=code
+              after the step on line 4 (credentials), the session emitted:
+                TRANSITION_VIEW view_name=LOADING institution_id=ins_109508
+                TRANSITION_VIEW view_name=MFA mfa_type=device institution_id=ins_109508   ← closest: mfa_type is device, not code
+
+            """)
+        let check = try runLinkterm(["replay", "--check", fixture, scenarioPath("pass_good")])
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("FAIL  \(fixture):6: expectation not met"))
+        #expect(check.stdout.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    @Test("malformed expect and option lines exit 2 naming the line")
+    func malformedExpectations() throws {
+        let cases: [(String, String)] = [
+            ("continue\nexpect VIEW_CHANGE\n", ":2: expect: \"VIEW_CHANGE\" is not an event name"),
+            ("continue\nexpect TRANSITION_VIEW view=MFA\n", ":2: expect TRANSITION_VIEW: unknown key \"view\"; keys are account_number_mask"),
+            ("continue\nexpect success status=x\n", ":2: expect success: unknown key \"status\""),
+            ("continue\nexpect OPEN view_name\n", ":2: expect: \"view_name\" is not key=value"),
+            ("continue\noption seed 3\n", ":2: option lines must come before the first step"),
+            ("option colour blue\n", ":1: unknown option line; options are: single-account"),
+            ("expect TRANSITION_VIEW \"view_name=MFA\n", ":1: a quote is not closed"),
+        ]
+        for (text, message) in cases {
+            let file = try temporaryFile(text)
+            let result = try runLinkterm(["replay", file])
+            #expect(result.status == 2, "\(text)")
+            #expect(result.stderr.hasPrefix("linkterm: \(file)\(message)"), "\(result.stderr)")
         }
     }
 

@@ -49,12 +49,63 @@ public enum ScenarioCommand: Hashable, Sendable {
     }
 }
 
-/// ScenarioStep: a command and the line it came from.
+/// ScenarioStep: a command, the line it came from, and the expectations written after it.
 public struct ScenarioStep: Hashable, Sendable {
     /// The 1-based line number in the file.
     public var line: Int
     /// The command.
     public var command: ScenarioCommand
+    /// The `expect` lines that follow the step, met in order by the records it causes.
+    public var expectations: [Expectation] = []
+
+    /// Creates a step.
+    public init(line: Int, command: ScenarioCommand, expectations: [Expectation] = []) {
+        self.line = line
+        self.command = command
+        self.expectations = expectations
+    }
+}
+
+/// ScenarioOption: an `option` line: a session setting the scenario needs (before the first step).
+public enum ScenarioOption: Hashable, Sendable {
+    /// `option single-account`.
+    case singleAccount
+    /// `option no-account-select`.
+    case noAccountSelect
+    /// `option latency <ms>`.
+    case latency(Int64)
+    /// `option seed <n>`.
+    case seed(UInt64)
+    /// `option token <link_token>` (may be any text, to test the token rules).
+    case token(String)
+    /// `option update-mode <institution_id>`.
+    case updateMode(String)
+    /// `option institutions <file>` (relative to the scenario's folder).
+    case institutions(String)
+
+    /// The option names.
+    public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions"]
+
+    static func parse(_ words: [String]) throws(ActionRejected) -> ScenarioOption {
+        let name = words.first ?? ""
+        let value = words.count == 2 ? words[1] : nil
+        switch (name, value) {
+        case ("single-account", nil) where words.count == 1: return .singleAccount
+        case ("no-account-select", nil) where words.count == 1: return .noAccountSelect
+        case ("latency", let value?):
+            guard let millis = Int64(value), millis >= 0 else { throw ActionRejected("option latency takes milliseconds, e.g. option latency 100") }
+            return .latency(millis)
+        case ("seed", let value?):
+            guard let seed = UInt64(value) else { throw ActionRejected("option seed takes a whole number, e.g. option seed 7") }
+            return .seed(seed)
+        case ("token", let value?): return .token(value)
+        case ("token", nil) where words.count == 1: return .token("")
+        case ("update-mode", let value?): return .updateMode(value)
+        case ("institutions", let value?): return .institutions(value)
+        default:
+            throw ActionRejected("unknown option line; options are: \(names.joined(separator: ", ")) (e.g. option latency 100)")
+        }
+    }
 }
 
 /// ScenarioError: a malformed scenario, or a step that does not fit the session, with its place.
@@ -94,18 +145,41 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// oauth approve | oauth cancel | oauth fail
 /// back | exit | confirm | stay | quit
 /// wait <ms>
+/// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
+/// option NAME [value]             before the first step: a session setting (see ``ScenarioOption``)
 /// ```
 public struct Scenario: Hashable, Sendable {
     /// The file's name, for messages.
     public var file: String
     /// The steps, in order.
     public var steps: [ScenarioStep]
+    /// The `option` lines.
+    public var options: [ScenarioOption] = []
+    /// The `expect` lines before the first step (met by `load` and `OPEN`).
+    public var openingExpectations: [Expectation] = []
 
     /// The verbs a scenario understands.
     public static let verbs = [
         "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "back", "exit", "confirm",
-        "stay", "quit", "wait",
+        "stay", "quit", "wait", "expect", "option",
     ]
+
+    /// Applies the `option` lines to a configuration; returns the `institutions` file, if one is named.
+    public func apply(to configuration: inout SessionConfiguration) -> String? {
+        var institutions: String?
+        for option in options {
+            switch option {
+            case .singleAccount: configuration.accountSelection = .single
+            case .noAccountSelect: configuration.accountSelection = .disabled
+            case .latency(let millis): configuration.latencyMillis = millis
+            case .seed(let seed): configuration.seed = seed
+            case .token(let token): configuration.token = token
+            case .updateMode(let id): configuration.updateModeInstitutionID = id
+            case .institutions(let path): institutions = path
+            }
+        }
+        return institutions
+    }
 
     /// Parses a scenario; throws at the first malformed line.
     public init(text: String, file: String = "scenario") throws(ScenarioError) {
@@ -115,13 +189,46 @@ public struct Scenario: Hashable, Sendable {
             let lineNumber = offset + 1
             let line = Self.stripComment(String(rawLine)).trimmingWhitespace()
             if line.isEmpty { continue }
-            do {
-                steps.append(ScenarioStep(line: lineNumber, command: try Self.parse(line)))
+            do throws(ActionRejected) {
+                let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+                if words[0] == "expect" {
+                    let expectation = try Expectation.parse(try Self.quotedWords(line).dropFirst().map { $0 }, line: lineNumber)
+                    if steps.isEmpty { openingExpectations.append(expectation) } else { steps[steps.count - 1].expectations.append(expectation) }
+                } else if words[0] == "option" {
+                    guard steps.isEmpty else { throw ActionRejected("option lines must come before the first step") }
+                    options.append(try ScenarioOption.parse(Array(words.dropFirst())))
+                } else {
+                    steps.append(ScenarioStep(line: lineNumber, command: try Self.parse(line)))
+                }
             } catch let problem {
                 throw ScenarioError(file: file, line: lineNumber, message: problem.reason, isMalformed: true)
             }
         }
         self.steps = steps
+    }
+
+    /// Splits on white space, keeping `"…"` together (`key="two words"` is one word, quotes removed).
+    static func quotedWords(_ line: String) throws(ActionRejected) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inQuotes = false
+        var started = false
+        for character in line {
+            if character == "\"" {
+                inQuotes.toggle()
+                started = true
+            } else if character.isWhitespace && !inQuotes {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        guard !inQuotes else { throw ActionRejected("a quote is not closed") }
+        if started { words.append(current) }
+        return words
     }
 
     /// Removes a comment: `#` at the start of the line or after white space.

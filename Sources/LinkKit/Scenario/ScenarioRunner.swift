@@ -1,7 +1,8 @@
 /// ScenarioRunner: plays a ``Scenario`` against a session with a manual clock (the headless driver).
 ///
 /// Before each step (but `wait` and `quit`) it lets pending timers pass, as a person waits for
-/// LOADING; `search` also lets its debounce pass. A step that does not fit the pane the session
+/// LOADING; `search` also lets its debounce pass; a step followed by `expect` lines is let settle
+/// before they are checked against the records emitted since the step began. A step that does not fit the pane the session
 /// is on stops the run with a ``ScenarioError`` naming the line.
 public struct ScenarioRunner {
     /// The scenario to play.
@@ -11,12 +12,29 @@ public struct ScenarioRunner {
     public init(scenario: Scenario) { self.scenario = scenario }
 
     /// Plays every step on `driver` (already created, not yet started), which delivers the records
-    /// to its callbacks and observers. Throws at the first step that does not fit, or when the
-    /// scenario ends before the session does.
+    /// to its callbacks and observers. Throws at the first step that does not fit, the first unmet
+    /// expectation, or when the scenario ends before the session does.
     public func run(on driver: SessionDriver) throws(ScenarioError) {
+        let checker = CheckerBox()
+        checker.checker.begin(scenario.openingExpectations, after: "the start of the session")
+        driver.observe { checker.checker.record($0) }
         driver.start()
+        if let id = driver.engine.configuration.updateModeInstitutionID, driver.engine.configuration.directory[id] == nil {
+            throw ScenarioError(file: scenario.file, line: nil, message: "update mode: there is no institution \(id) in the directory",
+                                isMalformed: true)
+        }
+        if !scenario.openingExpectations.isEmpty {
+            driver.settle()
+            try verify(checker)
+        }
         for step in scenario.steps {
+            checker.checker.begin(step.expectations, after: "the step on line \(step.line) (\(step.command.verb))")
             try play(step, on: driver)
+            // a step's expectations are checked once what it started has settled (LOADING, the debounce)
+            if !step.expectations.isEmpty {
+                driver.settle()
+                try verify(checker)
+            }
         }
         driver.settle()
         guard driver.engine.isFinished else {
@@ -28,12 +46,26 @@ public struct ScenarioRunner {
         }
     }
 
-    /// Plays one step.
-    public func play(_ step: ScenarioStep, on driver: SessionDriver) throws(ScenarioError) {
+    /// Holds the checker so the driver's observer can feed it.
+    final class CheckerBox { var checker = ExpectationChecker() }
+
+    private func verify(_ box: CheckerBox) throws(ScenarioError) {
+        if let failure = box.checker.check() {
+            throw ScenarioError(file: scenario.file, line: failure.line, message: failure.message, isMalformed: false)
+        }
+    }
+
+    /// Lets pending timers pass before a step, as a person waits for LOADING (not before `wait` or `quit`).
+    func settle(before step: ScenarioStep, on driver: SessionDriver) {
         switch step.command {
         case .wait, .quit: break
         default: driver.settle()
         }
+    }
+
+    /// Plays one step (timers before it must already have been let pass, see ``run(on:)``).
+    public func play(_ step: ScenarioStep, on driver: SessionDriver) throws(ScenarioError) {
+        settle(before: step, on: driver)
         if driver.engine.isFinished {
             throw failure(step, "the session has already ended")
         }
