@@ -21,9 +21,11 @@ struct LinkTerm: ParsableCommand {
               linkterm
               linkterm --theme light --events events.jsonl --seed 42
               linkterm --update-mode --institution ins_109508 --log-panel right
+              linkterm --script Tests/Scenarios/mfa_device.txt --exit-at-end
 
             Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
-            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
+            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. With --script: 0 when every step played and every \
+            expectation held, 1 otherwise.
             """,
         version: "0.1.0",
         subcommands: [Replay.self]
@@ -44,8 +46,32 @@ struct LinkTerm: ParsableCommand {
                                valueName: "right|bottom|off|auto"))
     var logPanel: LogPlacement = .auto
 
+    @Option(help: ArgumentHelp(
+        "Autopilot: play this scenario through the UI, keys typed at a human pace, checking its expectations.",
+        discussion: "Example: --script Tests/Scenarios/mfa_device.txt --typing-delay 120 --exit-at-end", valueName: "file"))
+    var script: String?
+
+    @Option(help: ArgumentHelp("Autopilot: milliseconds between two keys (default 80).", valueName: "ms"))
+    var typingDelay: Int64 = 80
+
+    @Flag(help: "Autopilot: leave when the play ends instead of waiting for a key.")
+    var exitAtEnd = false
+
+    func validate() throws {
+        if typingDelay < 0 { throw ValidationError("--typing-delay must be 0 or more milliseconds") }
+        if script == nil && exitAtEnd { throw ValidationError("--exit-at-end goes with --script FILE") }
+    }
+
     func run() throws {
         ensureNonInteractiveBacktraces()
+        var scenario: Scenario?
+        if let script {
+            do {
+                scenario = try Scenario(text: try readScenarioText(script), file: script)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
         let loadedTheme: Theme
         do {
             loadedTheme = try ThemeLoader.load(theme)
@@ -66,16 +92,31 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
         }
-        let driver = SessionDriver(configuration: session.configuration(defaultSeed: UInt64.random(in: 0...UInt64.max)),
-                                   clock: SystemClock())
+        var configuration = session.configuration(defaultSeed: UInt64.random(in: 0...UInt64.max))
+        if let scenario, scenario.apply(to: &configuration) != nil {
+            screen.close()
+            throw fail("\(scenario.file): option institutions is for replay; give --institutions FILE instead")
+        }
+        let driver = SessionDriver(configuration: configuration, clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
         // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
         // selection and matches visible through reverse video and underline
         let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel)
-        let end = TerminalRunner(app: app, screen: screen).run()
+        let runner = TerminalRunner(app: app, screen: screen)
+        if let scenario {
+            runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            runner.exitAtEnd = exitAtEnd
+        }
+        let end = runner.run()
         screen.close()
         if let line = outcomeLine(driver.records) { print(line) }
+        if let autopilot = runner.autopilot {
+            FileHandle.standardError.write(Data("linkterm: \(autopilot.report)\n".utf8))
+            if end == .interrupted || end == .terminated || end == .hungUp { throw ExitCode(end.exitStatus) }
+            if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
+            return
+        }
         if let failure = sink?.failure {
             FileHandle.standardError.write(Data("linkterm: --events: writing failed: \(String(cString: strerror(failure)))\n".utf8))
         }

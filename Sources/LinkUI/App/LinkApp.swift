@@ -22,6 +22,10 @@ public final class LinkApp {
     public var helpVisible = false
     /// A one-line message for the footer (a refused action), cleared by the next key.
     public var status: String?
+    /// A line shown in the footer above everything else (the autopilot's progress or verdict).
+    public var banner: String?
+    /// Whether ``banner`` reports a failure (drawn in the error style).
+    public var bannerIsError = false
     /// Set when the screen must be repainted from scratch (Ctrl-L).
     public var wantsFullRepaint = false
     /// The spinner frame of the LOADING pane.

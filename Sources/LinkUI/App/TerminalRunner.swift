@@ -35,6 +35,10 @@ public final class TerminalRunner {
     public let app: LinkApp
     /// The terminal.
     public let screen: TerminalScreen
+    /// Plays a scenario through the UI (`--script`), if set.
+    public var autopilot: Autopilot?
+    /// With an autopilot: leave as soon as the play ends instead of waiting for a key.
+    public var exitAtEnd = false
 
     /// Creates a runner over an open screen.
     public init(app: LinkApp, screen: TerminalScreen) {
@@ -47,8 +51,9 @@ public final class TerminalRunner {
         var signalEnd: SessionEnd?
         var dirty = true
         app.driver.observe { _ in dirty = true }
+        autopilot?.attach(to: app)
         app.start()
-        while !app.driver.engine.isFinished {
+        while !app.driver.engine.isFinished || holdsAfterEnd {
             if let signal = screen.pendingSignal() {
                 switch signal {
                 case .hangup: signalEnd = .hungUp
@@ -69,6 +74,11 @@ public final class TerminalRunner {
                 dirty = false
             }
             if let key = screen.readKey(timeoutMs: timeout()) {
+                if app.driver.engine.isFinished {
+                    if key != .resize { break }  // the autopilot's last screen: any key leaves
+                    dirty = true
+                    continue
+                }
                 handle(key)
                 // take every key already waiting before drawing again
                 var batch = 0
@@ -79,6 +89,7 @@ public final class TerminalRunner {
                 dirty = true
             }
             app.driver.tick()
+            if driveAutopilot() { dirty = true }
             if case .loading = app.driver.engine.pane {
                 let frame = Int(app.driver.clock.now.millis / 80)
                 if frame != app.spinnerTick {
@@ -93,6 +104,43 @@ public final class TerminalRunner {
     }
 
     private var quitByKey: SessionEnd?
+    private var lastBanner: String?
+
+    /// With an autopilot whose play is over: keep the last screen until a key (unless `exitAtEnd`).
+    private var holdsAfterEnd: Bool {
+        guard let autopilot, quitByKey == nil else { return false }
+        if case .playing = autopilot.state { return true }  // let it check the last step's expectations
+        return !exitAtEnd
+    }
+
+    /// Lets the autopilot act; returns whether the screen changed.
+    private func driveAutopilot() -> Bool {
+        guard let autopilot else { return false }
+        autopilot.tick(app: app, now: app.driver.clock.now.millis)
+        switch autopilot.state {
+        case .playing: app.bannerIsError = false
+        case .finished: app.bannerIsError = false
+        case .failed: app.bannerIsError = true
+        }
+        var banner = autopilot.banner
+        if case .playing = autopilot.state {} else {
+            if exitAtEnd {
+                if !app.driver.engine.isFinished { app.send(.quit) }
+            } else {
+                banner += app.driver.engine.isFinished ? " · press any key to leave" : " · the session is yours"
+            }
+        }
+        app.banner = banner
+        defer { lastBanner = banner }
+        return banner != lastBanner
+    }
+
+    /// How the autopilot's play ended, if there is one: 0 every step played and met, 1 otherwise.
+    public var autopilotStatus: Int32? {
+        guard let autopilot else { return nil }
+        if case .finished = autopilot.state { return 0 }
+        return 1
+    }
 
     private func handle(_ key: Key) {
         if key == .ctrl("c") { quitByKey = .interrupted }
@@ -118,8 +166,12 @@ public final class TerminalRunner {
     /// (so signals are seen promptly).
     private func timeout() -> Int {
         var wait: Int64 = 250
+        let now = app.driver.clock.now.millis
         if let deadline = app.driver.engine.nextDeadline {
-            wait = min(wait, max(1, deadline.millis - app.driver.clock.now.millis))
+            wait = min(wait, max(1, deadline.millis - now))
+        }
+        if let due = autopilot?.nextDeadline(now: now) {
+            wait = min(wait, max(1, due - now))
         }
         if case .loading = app.driver.engine.pane { wait = min(wait, 80) }
         return Int(wait)

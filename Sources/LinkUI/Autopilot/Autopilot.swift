@@ -1,0 +1,131 @@
+import LinkKit
+
+/// Autopilot: plays a scenario through the real terminal UI, keys typed at a human pace, and
+/// checks the scenario's expectations against the records as they happen.
+///
+/// Each step waits until the session is idle (no LOADING, no pending search debounce), then its
+/// keys go out one every ``typingDelayMillis``; a step's expectations are checked once what it
+/// started has settled. A failure is shown on screen and stops the play.
+public final class Autopilot {
+    /// Where the play is.
+    public enum State: Equatable {
+        /// Playing step `index`.
+        case playing(index: Int)
+        /// Every step played and every expectation met.
+        case finished
+        /// An expectation was not met or a step did not fit: the message, naming the line.
+        case failed(String)
+    }
+
+    /// The scenario.
+    public let scenario: Scenario
+    /// Milliseconds between two keys.
+    public let typingDelayMillis: Int64
+    /// The state of the play.
+    public private(set) var state: State = .playing(index: 0)
+
+    private var queue: [Key] = []
+    private var nextKeyAt: Int64 = 0
+    private var stepStarted = false
+    private var awaitingCheck = false
+    private var checker = ExpectationChecker()
+    private var openingChecked = false
+
+    /// Creates an autopilot for `scenario`.
+    public init(scenario: Scenario, typingDelayMillis: Int64) {
+        self.scenario = scenario
+        self.typingDelayMillis = max(0, typingDelayMillis)
+    }
+
+    /// Watches `app`'s session records (call before the session starts).
+    public func attach(to app: LinkApp) {
+        checker.begin(scenario.openingExpectations, after: "the start of the session")
+        app.driver.observe { [unowned self] record in self.checker.record(record) }
+    }
+
+    /// One line for the screen: the step being played, or how the play ended.
+    public var banner: String {
+        switch state {
+        case .playing(let index):
+            guard scenario.steps.indices.contains(index) else { return "▶ autopilot" }
+            let step = scenario.steps[index]
+            return "▶ autopilot \(index + 1)/\(scenario.steps.count): line \(step.line) \(step.command.verb)"
+        case .finished: return "✓ autopilot: every step played, every expectation met"
+        case .failed(let message): return "✗ autopilot: " + (message.split(separator: "\n").first.map(String.init) ?? message)
+        }
+    }
+
+    /// The whole report of a failed play (the expected record and what came instead), for standard error.
+    public var report: String {
+        if case .failed(let message) = state { return "✗ autopilot: \(message)" }
+        return banner
+    }
+
+    /// When the autopilot next wants to act (milliseconds on the session clock), if it is playing.
+    public func nextDeadline(now: Int64) -> Int64? {
+        guard case .playing = state else { return nil }
+        return max(now, nextKeyAt)
+    }
+
+    /// Does what is due at `now`: checks expectations, plans a step, or presses one key.
+    public func tick(app: LinkApp, now: Int64) {
+        guard case .playing(let index) = state, now >= nextKeyAt else { return }
+        let engine = app.driver.engine
+        let idle = engine.nextDeadline == nil
+        if !openingChecked {
+            guard idle else { return }
+            openingChecked = true
+            if let failure = checker.check() { return fail("line \(failure.line): \(failure.message)") }
+        }
+        if awaitingCheck {
+            guard idle || engine.isFinished else { return }
+            awaitingCheck = false
+            if let failure = checker.check() { return fail("line \(failure.line): \(failure.message)") }
+            advance(from: index, now: now)
+            return
+        }
+        guard scenario.steps.indices.contains(index) else {
+            state = .finished
+            return
+        }
+        let step = scenario.steps[index]
+        if !stepStarted {
+            if case .wait(let millis) = step.command {
+                checker.begin(step.expectations, after: "the step on line \(step.line) (wait)")
+                stepStarted = true
+                nextKeyAt = now + millis
+                return
+            }
+            guard idle || step.command == .quit else { return }
+            if engine.isFinished { return fail("line \(step.line): \(step.command.verb): the session has already ended") }
+            do {
+                queue = try KeyPlanner.keys(for: step.command, app: app)
+            } catch {
+                return fail("line \(step.line): \(step.command.verb): \(error.reason)")
+            }
+            checker.begin(step.expectations, after: "the step on line \(step.line) (\(step.command.verb))")
+            stepStarted = true
+        }
+        if queue.isEmpty {
+            awaitingCheck = true
+            return
+        }
+        app.handle(queue.removeFirst())
+        if let refused = app.status {
+            return fail("line \(step.line): \(step.command.verb): \(refused)")
+        }
+        nextKeyAt = now + typingDelayMillis
+    }
+
+    private func advance(from index: Int, now: Int64) {
+        stepStarted = false
+        let next = index + 1
+        state = scenario.steps.indices.contains(next) ? .playing(index: next) : .finished
+        nextKeyAt = now + typingDelayMillis * 4
+    }
+
+    private func fail(_ message: String) {
+        state = .failed(message)
+        queue = []
+    }
+}

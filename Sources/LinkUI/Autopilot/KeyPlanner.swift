@@ -1,0 +1,128 @@
+import LinkKit
+
+/// KeyPlanner: the keys a person would press to carry out one scenario step on the current screen.
+///
+/// It reads the panes' own state (the highlighted row, the focused field) so that the keys typed
+/// are exactly what a user would type: arrows to reach a row, Space to tick a box, Enter.
+enum KeyPlanner {
+    /// The keys for `command`, or why the step does not fit the pane the session is on.
+    static func keys(for command: ScenarioCommand, app: LinkApp) throws(ActionRejected) -> [Key] {
+        let engine = app.driver.engine
+        let pane = engine.pane
+        func misfit() -> ActionRejected {
+            ActionRejected("\(command.verb) does not fit the \(pane.viewName?.description ?? "finished") pane")
+        }
+        func typed(_ text: String) -> [Key] { text.map { Key.char($0) } }
+        switch command {
+        case .continue:
+            switch pane {
+            case .consent, .institutionNotice, .oauth(.notice), .connected, .error: return [.enter]
+            default: throw misfit()
+            }
+        case .search(let text):
+            guard pane == .selectInstitution else { throw misfit() }
+            return [.ctrl("u")] + typed(text)
+        case .select(let id):
+            guard pane == .selectInstitution else { throw misfit() }
+            guard engine.configuration.directory[id] != nil else {
+                throw ActionRejected("there is no institution \(id) in the directory")
+            }
+            let rows = app.searchPane.rows(app.context)
+            if let target = rows.firstIndex(where: { $0.record.id == id }) {
+                return moves(from: app.searchPane.cursor.index, to: target) + [.enter]
+            }
+            // not listed: search for its id, which ranks it first
+            return [.ctrl("u")] + typed(id) + [.enter]
+        case .credentials(let username, let password):
+            guard pane == .credential else { throw misfit() }
+            let toUsername: [Key] = app.credentials.focus == 0 ? [] : [.backTab]
+            return toUsername + [.ctrl("u")] + typed(username) + [.tab, .ctrl("u")]
+                + password.withRevealed { typed($0) } + [.enter]
+        case .mfa(let answers):
+            guard pane == .mfa, let challenge = engine.currentChallenge else { throw misfit() }
+            return try mfaKeys(answers, challenge: challenge, app: app)
+        case .accounts(let indices):
+            guard pane == .selectAccount else { throw misfit() }
+            var keys: [Key] = []
+            var at = app.accounts.cursor.index
+            var checked = app.accounts.checked
+            if engine.configuration.accountSelection == .single { checked = [] }
+            for index in indices.sorted() where !checked.contains(index) {
+                guard engine.accounts.indices.contains(index) else {
+                    throw ActionRejected("there is no account \(index); choose from 0 to \(engine.accounts.count - 1)")
+                }
+                keys += moves(from: at, to: index) + [.char(" ")]
+                at = index
+                checked.insert(index)
+            }
+            for index in checked.subtracting(indices).sorted() {
+                keys += moves(from: at, to: index) + [.char(" ")]
+                at = index
+            }
+            return keys + [.enter]
+        case .allAccounts:
+            guard pane == .selectAccount else { throw misfit() }
+            return (app.accounts.checked.count == engine.accounts.count ? [] : [.char("a")]) + [.enter]
+        case .oauth(let result):
+            guard pane == .oauth(.signIn) else { throw misfit() }
+            switch result {
+            case .approve: return Array(repeating: Key.tab, count: (2 - app.oauth.focus + 5) % 5) + [.enter]
+            case .cancel: return [.escape]
+            case .fail: return Array(repeating: Key.tab, count: (4 - app.oauth.focus + 5) % 5) + [.enter]
+            }
+        case .back:
+            return [.escape]
+        case .exit:
+            if case .exitConfirmation = pane { throw misfit() }
+            return [.ctrl("x")]
+        case .confirm:
+            guard case .exitConfirmation = pane else { throw misfit() }
+            return [.char("y")]
+        case .stay:
+            guard case .exitConfirmation = pane else { throw misfit() }
+            return [.char("n")]
+        case .quit:
+            return [.ctrl("c")]
+        case .wait:
+            return []
+        }
+    }
+
+    static func moves(from: Int, to: Int) -> [Key] {
+        to >= from ? Array(repeating: .down, count: to - from) : Array(repeating: .up, count: from - to)
+    }
+
+    static func mfaKeys(_ answers: [Secret], challenge: MFAChallenge, app: LinkApp) throws(ActionRejected) -> [Key] {
+        switch challenge.type {
+        case .device:
+            guard answers.count == 1, let index = answers[0].withRevealed({ Int($0) }),
+                  challenge.prompts[0].options.indices.contains(index)
+            else { throw ActionRejected("the device picker takes one device index (0-based)") }
+            return moves(from: app.mfa.highlighted.first ?? 0, to: index) + [.enter]
+        case .code, .questions:
+            guard answers.count == challenge.prompts.count else {
+                throw ActionRejected("answer all \(challenge.prompts.count) question(s) (got \(answers.count))")
+            }
+            var keys: [Key] = Array(repeating: .backTab, count: app.mfa.focus)
+            for (index, answer) in answers.enumerated() {
+                if index > 0 { keys.append(.tab) }
+                keys.append(.ctrl("u"))
+                keys += answer.withRevealed { $0.map { Key.char($0) } }
+            }
+            return keys + [.enter]
+        case .selections:
+            guard answers.count == challenge.prompts.count else {
+                throw ActionRejected("pick an answer for all \(challenge.prompts.count) question(s) (got \(answers.count))")
+            }
+            var keys: [Key] = Array(repeating: .backTab, count: app.mfa.focus)
+            for (number, (answer, prompt)) in zip(answers, challenge.prompts).enumerated() {
+                guard let pick = answer.withRevealed({ prompt.options.firstIndex(of: $0) ?? Int($0) }),
+                      prompt.options.indices.contains(pick)
+                else { throw ActionRejected("question \(number + 1): the answer is neither one of its options nor an option index") }
+                let from = app.mfa.highlighted.indices.contains(number) ? app.mfa.highlighted[number] : 0
+                keys += moves(from: from, to: pick) + [.char(" ")]
+            }
+            return keys + [.enter]
+        }
+    }
+}
