@@ -14,5 +14,11 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
+# asciinema validates recordings in the tests
+if ! command -v asciinema >/dev/null 2>&1; then
+  echo "Tests/run.sh: installing asciinema"
+  python3 -m pip install --quiet --disable-pip-version-check asciinema==2.4.0
+fi
+
 swift build
 swift test --no-parallel 2>&1 | tee /tmp/linkterm-test.log | grep -vE '^\[[0-9]+/[0-9]+\]|^(Test Suite|Test Case) .*(started|passed)'

@@ -57,6 +57,11 @@ struct LinkTerm: ParsableCommand {
     @Flag(help: "Autopilot: leave when the play ends instead of waiting for a key.")
     var exitAtEnd = false
 
+    @Option(help: ArgumentHelp(
+        "Record the terminal session as asciicast v2 (play it with asciinema). Output only: nothing typed is stored.",
+        discussion: "Example: --record demo.cast", valueName: "file.cast"))
+    var record: String?
+
     func validate() throws {
         if typingDelay < 0 { throw ValidationError("--typing-delay must be 0 or more milliseconds") }
         if script == nil && exitAtEnd { throw ValidationError("--exit-at-end goes with --script FILE") }
@@ -86,16 +91,19 @@ struct LinkTerm: ParsableCommand {
                 throw fail("--events: \(error)")
             }
         }
+        var configuration = try session.configuration(defaultSeed: UInt64.random(in: 0...UInt64.max))
+        if let scenario {
+            do {
+                try applyOptions(of: scenario, to: &configuration)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
         let screen: TerminalScreen
         do {
-            screen = try TerminalScreen.open()
+            screen = try TerminalScreen.open(capture: record != nil)
         } catch {
             throw fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
-        }
-        var configuration = session.configuration(defaultSeed: UInt64.random(in: 0...UInt64.max))
-        if let scenario, scenario.apply(to: &configuration) != nil {
-            screen.close()
-            throw fail("\(scenario.file): option institutions is for replay; give --institutions FILE instead")
         }
         let driver = SessionDriver(configuration: configuration, clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
@@ -104,12 +112,27 @@ struct LinkTerm: ParsableCommand {
         let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel)
         let runner = TerminalRunner(app: app, screen: screen)
+        if let record {
+            do {
+                runner.recorder = try CastRecorder(
+                    path: record, width: screen.size.cols, height: screen.size.rows,
+                    term: ProcessInfo.processInfo.environment["TERM"], title: "linkterm")
+            } catch {
+                screen.close()
+                throw fail("--record: \(error)")
+            }
+        }
         if let scenario {
             runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             runner.exitAtEnd = exitAtEnd
         }
         let end = runner.run()
         screen.close()
+        runner.record()
+        runner.recorder?.close()
+        if let failure = runner.recorder?.failure {
+            FileHandle.standardError.write(Data("linkterm: --record: \(failure)\n".utf8))
+        }
         if let line = outcomeLine(driver.records) { print(line) }
         if let autopilot = runner.autopilot {
             FileHandle.standardError.write(Data("linkterm: \(autopilot.report)\n".utf8))

@@ -44,9 +44,10 @@ struct Replay: ParsableCommand {
     func run() throws {
         if check { return try runCheck() }
         let scenario = try load(files[0])
+        let base = try session.configuration(defaultSeed: 0)
         let sink = JSONLinesSink(fileDescriptor: 1)
         do {
-            try play(scenario) { driver in driver.observe { sink.write($0) } }
+            try play(scenario, base: base) { driver in driver.observe { sink.write($0) } }
         } catch {
             FileHandle.standardError.write(Data("linkterm: \(error)\n".utf8))
             throw ExitCode(error.isMalformed ? 2 : 1)
@@ -64,14 +65,9 @@ struct Replay: ParsableCommand {
     }
 
     /// Runs a scenario on a fresh headless session with the command line's and the file's options.
-    func play(_ scenario: Scenario, attach: (SessionDriver) -> Void = { _ in }) throws(ScenarioError) {
-        var configuration = session.configuration(defaultSeed: 0)
-        if let path = scenario.apply(to: &configuration) {
-            let folder = (scenario.file as NSString).deletingLastPathComponent
-            let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
-            // LOADER-PENDING: InstitutionDirectory.load(path:) arrives with the directory loader
-            throw ScenarioError(file: scenario.file, line: nil, message: "option institutions: \(resolved): not supported yet", isMalformed: true)
-        }
+    func play(_ scenario: Scenario, base: SessionConfiguration, attach: (SessionDriver) -> Void = { _ in }) throws(ScenarioError) {
+        var configuration = base
+        try applyOptions(of: scenario, to: &configuration)
         let driver = SessionDriver(configuration: configuration, clock: ManualClock())
         driver.keepsRecords = false
         attach(driver)
@@ -94,12 +90,13 @@ struct Replay: ParsableCommand {
             FileHandle.standardError.write(Data("linkterm: no scenario (*.txt) in \(files.joined(separator: ", "))\n".utf8))
             throw ExitCode(2)
         }
+        let base = try session.configuration(defaultSeed: 0)
         var passed = 0
         var failed = 0
         for path in paths {
             do {
                 let scenario = try Scenario(text: try readScenarioText(path), file: path)
-                try play(scenario)
+                try play(scenario, base: base)
                 print("ok    \(path)")
                 passed += 1
             } catch {
@@ -109,6 +106,19 @@ struct Replay: ParsableCommand {
         }
         print("\(passed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Applies a scenario's `option` lines to a configuration; `option institutions FILE` is read
+/// relative to the scenario's folder.
+func applyOptions(of scenario: Scenario, to configuration: inout SessionConfiguration) throws(ScenarioError) {
+    guard let path = scenario.apply(to: &configuration) else { return }
+    let folder = (scenario.file as NSString).deletingLastPathComponent
+    let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+    do {
+        configuration.directory = try InstitutionDirectory.load(path: resolved)
+    } catch {
+        throw ScenarioError(file: scenario.file, line: nil, message: "option institutions: \(error)", isMalformed: true)
     }
 }
 

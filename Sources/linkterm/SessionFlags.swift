@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LinkKit
 
 /// The options that shape a session, shared by the interactive flow and `replay`.
@@ -28,6 +29,11 @@ struct SessionFlags: ParsableArguments {
     @Option(help: ArgumentHelp("The institution for --update-mode, e.g. ins_109508.", valueName: "id"))
     var institution: String?
 
+    @Option(help: ArgumentHelp(
+        "A directory of institutions to use instead of the sandbox's: a JSON array or JSON Lines of objects with institution_id and name (optional oauth, status healthy|degraded|down, supported, popular), or plain text with one name per line.",
+        discussion: "Example: --institutions banks.jsonl", valueName: "file"))
+    var institutions: String?
+
     func validate() throws {
         if latency < 0 { throw ValidationError("--latency must be 0 or more milliseconds (got \(latency))") }
         if singleAccount && noAccountSelect {
@@ -39,16 +45,30 @@ struct SessionFlags: ParsableArguments {
         if !updateMode && institution != nil {
             throw ValidationError("--institution goes with --update-mode")
         }
-        if let institution, InstitutionDirectory.sandbox[institution] == nil {
+        if institutions == nil, let institution, InstitutionDirectory.sandbox[institution] == nil {
             throw ValidationError("--institution: there is no institution \(institution) in the sandbox directory")
         }
     }
 
-    /// The engine configuration; `defaultSeed` when no `--seed` was given.
-    func configuration(defaultSeed: UInt64) -> SessionConfiguration {
-        SessionConfiguration(
+    /// The engine configuration; `defaultSeed` when no `--seed` was given. Loads `--institutions`;
+    /// a bad file is reported (naming the line and field) and exits 2.
+    func configuration(defaultSeed: UInt64) throws -> SessionConfiguration {
+        var directory = InstitutionDirectory.sandbox
+        if let institutions {
+            do {
+                directory = try InstitutionDirectory.load(path: institutions)
+            } catch {
+                FileHandle.standardError.write(Data("linkterm: --institutions: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            if updateMode, let institution, directory[institution] == nil {
+                FileHandle.standardError.write(Data("linkterm: --institution: there is no institution \(institution) in \(institutions)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        return SessionConfiguration(
             token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
             accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
-            updateModeInstitutionID: updateMode ? institution : nil)
+            updateModeInstitutionID: updateMode ? institution : nil, directory: directory)
     }
 }

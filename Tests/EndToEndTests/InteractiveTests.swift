@@ -198,6 +198,23 @@ struct InteractiveTests {
 }
 
 extension InteractiveTests {
+    @Test("--institutions: the search pane lists the custom directory, names sanitised")
+    func customDirectory() throws {
+        let file = try temporaryFile("Maple Leaf Credit Union\nHarbour \u{1b}[31mSavings\u{202e} Cooperative\n", name: "banks.txt")
+        let (tmux, events) = try start(["--institutions", file])
+        defer { tmux.kill() }
+        try tmux.waitFor("Link your account")
+        tmux.send("Enter")
+        tmux.type("harbour")
+        let screen = try tmux.waitFor("› Harbour Savings Cooperative")
+        #expect(screen.contains("ins_custom_2"))
+        tmux.send("Enter")
+        try tmux.waitFor("Enter your Harbour Savings Cooperative credentials")
+        tmux.send("C-c")
+        #expect(try tmux.waitForExit() == 130)
+        #expect(try String(contentsOfFile: events, encoding: .utf8).contains(#""institution_id":"ins_custom_2""#))
+    }
+
     @Test("NO_COLOR: no colour at all; the highlighted row is reverse video")
     func noColor() throws {
         let (tmux, _) = try start([], environment: ["NO_COLOR": "1"])
@@ -253,6 +270,16 @@ struct CommandLineTests {
         for option in ["--token", "--theme", "--events", "--seed", "--latency", "--single-account", "--no-account-select",
                        "--update-mode", "--institution", "--log-panel", "replay", "Examples:"] {
             #expect(result.stdout.contains(option), "\(option) missing from --help")
+        }
+    }
+
+    @Test("a bad --institutions file: exit 2, the line and field named, before any screen")
+    func badDirectory() throws {
+        let file = try temporaryFile("{\"institution_id\": \"a\", \"name\": \"A\"}\n{\"institution_id\": \"a\", \"name\": \"B\"}\n", name: "dup.jsonl")
+        for arguments in [["--institutions", file], ["replay", "-", "--institutions", file]] {
+            let result = try runLinkterm(arguments, stdin: "")
+            #expect(result.status == 2)
+            #expect(result.stderr == "linkterm: --institutions: \(file):2: field \"institution_id\": institution_id \"a\" is already used on line 1\n")
         }
     }
 

@@ -90,7 +90,8 @@ int lt_screen_open(const char *term);
 int lt_screen_open_headless(const char *term, int rows, int cols);
 
 /** Closes the screen: bracketed paste off, mouse off, cursor on, endwin,
- *  delscreen. Idempotent. */
+ *  delscreen. Idempotent. If capture is on, these closing bytes are captured
+ *  and capture then turns off (lt_capture_take still hands them over). */
 void lt_screen_close(void);
 
 /** 1 while a screen is open. */
@@ -224,7 +225,8 @@ void lt_uninstall_crash_handlers(void);
 
 /** Restores the saved termios and writes the reset bytes (paste off, mouse
  *  off, attributes off, keypad off, leave alternate screen, cursor visible)
- *  if a tty screen is open. Async-signal-safe. */
+ *  if a tty screen is open. Async-signal-safe; these bytes are never
+ *  captured (see lt_capture_enable). */
 void lt_restore_terminal_now(void);
 
 /** Suspends the process (SIGTSTP with the default action) after endwin, then
@@ -234,5 +236,46 @@ void lt_suspend(void);
 /** Re-sends every mode (prog mode, keypad transmit, mouse, bracketed paste,
  *  cursor visibility) and repaints the whole screen. */
 void lt_resume(void);
+
+/* ------------------------------------------------------------------------- */
+/* Output capture (recordings)                                                */
+/* ------------------------------------------------------------------------- */
+
+/*
+ * While capture is on, every byte written to the open screen's output
+ * descriptor (stdout for lt_screen_open, /dev/null for the headless screen) is
+ * also appended, in the order written, to an in-memory buffer: what ncurses
+ * sends (setup at newterm, frames, endwin) and the shim's own sequences
+ * (bracketed paste, keypad transmit, the close/suspend/resume resets).
+ * Nothing read from the terminal is ever stored.
+ *
+ * How: ncurses 6.4 writes with write(2) on fileno() of the FILE given to
+ * newterm (a fopencookie stream has no descriptor and loses everything), so
+ * on Linux the shim defines write() itself; the dynamic linker binds the
+ * calls of libncursesw/libtinfo (and every other caller) to it. It calls the
+ * system call and, only when capture is on and the descriptor is the
+ * screen's, appends what was written. The crash/signal restore path writes
+ * with the raw system call and is never captured.
+ *
+ * One capture buffer per process; call these from the thread that owns the
+ * screen.
+ */
+
+/** Turns capture on (1) or off (0). Bytes captured and not yet taken are kept
+ *  either way. Turning it on before lt_screen_open / lt_screen_open_headless
+ *  also captures what newterm sends. Capture turns itself off when the screen
+ *  closes (after the closing bytes). Returns 0, or -1 if this build cannot
+ *  capture what ncurses writes (write() is not interposed; capture stays
+ *  off). */
+int lt_capture_enable(int on);
+
+/** 1 while capture is on. */
+int lt_capture_is_enabled(void);
+
+/** Hands over and clears what was captured: *data becomes a malloc'd copy of
+ *  *len bytes (NULL and 0 if nothing was captured), which the caller frees
+ *  with free(). Returns 0, or -1 if the copy could not be allocated (nothing
+ *  is cleared then). */
+int lt_capture_take(char **data, size_t *len);
 
 #endif /* LINKTERM_CNCURSES_SHIM_H */

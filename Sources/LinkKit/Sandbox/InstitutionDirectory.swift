@@ -8,6 +8,7 @@ public struct InstitutionDirectory: Sendable {
     public init(_ records: [InstitutionRecord]) {
         var kept: [InstitutionRecord] = []
         var index: [String: Int] = [:]
+        index.reserveCapacity(records.count)
         kept.reserveCapacity(records.count)
         for record in records where index[record.id] == nil {
             index[record.id] = kept.count

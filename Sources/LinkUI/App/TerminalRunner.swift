@@ -39,6 +39,9 @@ public final class TerminalRunner {
     public var autopilot: Autopilot?
     /// With an autopilot: leave as soon as the play ends instead of waiting for a key.
     public var exitAtEnd = false
+    /// Where the terminal output is recorded (`--record`), if anywhere; the screen must capture.
+    public var recorder: CastRecorder?
+    private var recordedSize: TerminalSize?
 
     /// Creates a runner over an open screen.
     public init(app: LinkApp, screen: TerminalScreen) {
@@ -145,6 +148,7 @@ public final class TerminalRunner {
     private func handle(_ key: Key) {
         if key == .ctrl("c") { quitByKey = .interrupted }
         if key == .ctrl("z") {
+            record()
             screen.suspend()
             screen.forceRepaint()
             return
@@ -159,7 +163,19 @@ public final class TerminalRunner {
     private func draw() {
         let size = screen.size
         let (buffer, cursor) = app.render(rows: size.rows, cols: size.cols)
+        if let recorder, let recordedSize, recordedSize != size {
+            recorder.resize(width: size.cols, height: size.rows, at: recorder.elapsed)
+        }
+        recordedSize = size
         screen.present(buffer, cursor: cursor)
+        record()
+    }
+
+    /// Passes what the terminal was sent since the last call to the recording.
+    public func record() {
+        guard let recorder else { return }
+        let bytes = screen.takeCapturedOutput()
+        if !bytes.isEmpty { recorder.output(bytes, at: recorder.elapsed) }
     }
 
     /// How long to wait for a key: until the next timer, a spinner frame, or at most 250 ms

@@ -72,11 +72,18 @@ public final class TerminalScreen {
     /// handlers (unless `installSignalHandlers` is false), then calls
     /// `newterm`. Colours follow the terminal, and are off when `NO_COLOR` is
     /// set and not empty.
+    ///
+    /// With `capture`, every byte sent to the terminal from `newterm` on (the
+    /// mode setup, then each frame) is also captured for a recording; see
+    /// `startCapture()` and `takeCapturedOutput()`. Bytes captured before and
+    /// not taken are discarded first. Check `isCapturing`: it stays false
+    /// where this build cannot capture.
     /// - Throws: `TerminalError` with a message for the user.
     public static func open(
         term: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        installSignalHandlers: Bool = true
+        installSignalHandlers: Bool = true,
+        capture: Bool = false
     ) throws -> TerminalScreen {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         let name = term ?? environment["TERM"] ?? ""
@@ -87,8 +94,10 @@ public final class TerminalScreen {
             _ = lt_install_signal_handlers()  // before newterm: ncurses then installs none of its own
             _ = lt_install_crash_handlers()
         }
+        if capture { beginCaptureBeforeOpen() }
         let result = lt_screen_open(name)
         guard result == 0 else {
+            if capture { _ = lt_capture_enable(0) }
             if installSignalHandlers {
                 lt_uninstall_crash_handlers()
                 lt_uninstall_signal_handlers()
@@ -103,13 +112,17 @@ public final class TerminalScreen {
     /// /dev/null, for tests: present buffers, read them back with
     /// `readBack()`, inject keys with `lt_unget_wch` / `lt_unget_key`.
     /// No signal handlers are installed. Tests that open screens must not run
-    /// in parallel (one `@Suite(.serialized)` parent).
+    /// in parallel (one `@Suite(.serialized)` parent). With `capture`, the
+    /// bytes written to /dev/null are captured as for `open(capture:)`.
     /// - Throws: `TerminalError.unknownTerminal` or `.alreadyOpen`.
     public static func headless(
-        rows: Int = 24, cols: Int = 80, term: String = "xterm-256color", noColor: Bool = false
+        rows: Int = 24, cols: Int = 80, term: String = "xterm-256color", noColor: Bool = false,
+        capture: Bool = false
     ) throws -> TerminalScreen {
+        if capture { beginCaptureBeforeOpen() }
         let result = lt_screen_open_headless(term, Int32(rows), Int32(cols))
         guard result == 0 else {
+            if capture { _ = lt_capture_enable(0) }
             throw result == -2 ? TerminalError.alreadyOpen : TerminalError.unknownTerminal(term)
         }
         let colors = effectiveColorCount(terminalColors: Int(lt_colors()), noColor: noColor ? "1" : nil)
@@ -125,7 +138,9 @@ public final class TerminalScreen {
     }
 
     /// Restores the terminal: paste and mouse off, cursor visible, `endwin`,
-    /// and the previous signal handlers. Safe to call more than once.
+    /// and the previous signal handlers. Safe to call more than once. When
+    /// capturing, the closing bytes are captured and capture stops; take them
+    /// with `takeCapturedOutput()` after `close()`.
     public func close() {
         guard isOpen else { return }
         isOpen = false
@@ -279,5 +294,60 @@ public final class TerminalScreen {
         let result = (attrs: attrs, pair: pair)
         styleCache[style] = result
         return result
+    }
+}
+
+// MARK: - Output capture (recordings)
+
+extension TerminalScreen {
+    /// Discards bytes left from an earlier capture and turns capture on,
+    /// before a screen opens (so that `newterm`'s setup is captured).
+    private static func beginCaptureBeforeOpen() {
+        _ = takeCapturedBytes()
+        _ = lt_capture_enable(1)
+    }
+
+    /// Whether the bytes sent to the terminal are being captured.
+    public var isCapturing: Bool { isOpen && lt_capture_is_enabled() != 0 }
+
+    /// Starts capturing every byte sent to the terminal from now on, in the
+    /// order sent: ncurses output and the backend's own mode sequences
+    /// (bracketed paste, mouse, keypad, cursor, the resets of suspend, resume
+    /// and `close()`). Input is never captured. The next `present` repaints
+    /// the whole screen, so that the capture starts with a full frame. To
+    /// capture the mode setup too, open with `capture: true` instead. Bytes
+    /// captured earlier and not yet taken are kept.
+    /// - Returns: whether capture is on: false once the screen is closed, or
+    ///   where this build cannot capture what ncurses writes.
+    @discardableResult
+    public func startCapture() -> Bool {
+        guard isOpen, lt_capture_enable(1) == 0 else { return false }
+        forceRepaint()
+        return true
+    }
+
+    /// Stops capturing; bytes captured so far stay available to
+    /// `takeCapturedOutput()`. `close()` stops capture by itself.
+    public func stopCapture() {
+        _ = lt_capture_enable(0)
+    }
+
+    /// Hands over the bytes captured since the last call (empty if none) and
+    /// clears them. Works after `close()`, to take the closing bytes (leaving
+    /// the alternate screen, cursor visible). Call it after each `present`
+    /// so that the capture buffer stays small and the timing is right.
+    public func takeCapturedOutput() -> [UInt8] {
+        Self.takeCapturedBytes()
+    }
+
+    /// Takes the shim's capture buffer.
+    private static func takeCapturedBytes() -> [UInt8] {
+        var data: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard lt_capture_take(&data, &length) == 0, let data else { return [] }
+        defer { free(data) }
+        return data.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
     }
 }

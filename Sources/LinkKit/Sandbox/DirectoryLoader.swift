@@ -1,0 +1,978 @@
+// DirectoryLoader.swift: reading an institution directory from a file (`--institutions FILE`).
+//
+// Three forms, told apart by the first non-blank character of the file:
+// - `[`: a JSON array of institution objects;
+// - `{`: JSON Lines, one institution object per line (blank lines ignored);
+// - anything else: plain text, one institution name per line (blank lines ignored), with ids
+//   `ins_custom_1`, `ins_custom_2`, … in order.
+//
+// An object has `institution_id` and `name` (required) and `oauth`, `status`, `supported`,
+// `popular` (optional; `null` counts as absent). JSON is read by a small one-pass reader here,
+// so every error can name the line (for an array, the line its institution starts on) and the
+// field. Names are cleaned of terminal controls at load; error messages quote at most 40
+// characters of a bad value, with invisible characters escaped.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// DirectoryError: why an institution directory file could not be loaded.
+public struct DirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as given.
+    public var file: String
+    /// The 1-based line of the problem; for a JSON array, the line its institution starts on.
+    public var line: Int?
+    /// The field concerned, e.g. `name`.
+    public var field: String?
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String, line: Int? = nil, field: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+    }
+
+    /// `FILE:LINE: field "NAME": MESSAGE`, without the parts that are nil.
+    public var description: String {
+        var text = visible(file, limit: nil, quoting: false)
+        if let line { text += ":\(line)" }
+        text += ": "
+        if let field { text += "field \"\(field)\": " }
+        return text + message
+    }
+}
+
+extension InstitutionDirectory {
+    /// The largest file accepted, in bytes (64 MiB).
+    static let maximumFileSize = 64 * 1024 * 1024
+    /// The most institutions a file may hold.
+    static let maximumEntries = 1_000_000
+    /// The longest `institution_id`, in characters.
+    static let maximumIDLength = 64
+    /// The longest name, in characters, after trimming.
+    static let maximumNameLength = 200
+
+    /// Reads the directory in the file at `path` (a JSON array, JSON Lines, or one name per line).
+    public static func load(path: String) throws(DirectoryError) -> InstitutionDirectory {
+        let bytes = try readDirectoryFile(path)
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DirectoryError) -> InstitutionDirectory in
+                var parser = DirectoryParser(bytes: buffer, file: path)
+                return try parser.parse()
+            }
+        }
+        return try result.get()
+    }
+
+    /// Reads a directory from the contents of a file; `file` names it in errors.
+    public static func parse(_ data: Data, file: String) throws(DirectoryError) -> InstitutionDirectory {
+        guard data.count <= maximumFileSize else { throw .tooLarge(file, size: data.count) }
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(DirectoryError) -> InstitutionDirectory in
+                var parser = DirectoryParser(bytes: raw.assumingMemoryBound(to: UInt8.self), file: file)
+                return try parser.parse()
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension DirectoryError {
+    fileprivate static func tooLarge(_ file: String, size: Int?) -> DirectoryError {
+        let limit = "the limit is 64 MiB (\(InstitutionDirectory.maximumFileSize) bytes)"
+        if let size { return DirectoryError(file: file, message: "too large: \(size) bytes; \(limit)") }
+        return DirectoryError(file: file, message: "too large: more than 64 MiB; \(limit)")
+    }
+
+    fileprivate static func cannotRead(_ file: String, _ code: Int32) -> DirectoryError {
+        DirectoryError(file: file, message: "cannot read: \(String(cString: strerror(code)))")
+    }
+}
+
+// MARK: - Reading the file
+
+/// The bytes of the file at `path`, refusing more than ``InstitutionDirectory/maximumFileSize``.
+private func readDirectoryFile(_ path: String) throws(DirectoryError) -> [UInt8] {
+    let limit = InstitutionDirectory.maximumFileSize
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .cannotRead(path, errno) }
+    defer { close(fd) }
+    var info = stat()
+    var expected = 0
+    if fstat(fd, &info) == 0 {
+        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotRead(path, EISDIR) }
+        if info.st_mode & S_IFMT == S_IFREG {
+            let size = Int(info.st_size)
+            guard size <= limit else { throw .tooLarge(path, size: size) }
+            expected = size
+        }
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(expected + 1)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw .cannotRead(path, errno)
+        }
+        if count == 0 { break }
+        bytes.append(contentsOf: chunk[0..<count])
+        if bytes.count > limit { throw .tooLarge(path, size: nil) }
+    }
+    return bytes
+}
+
+// MARK: - The three forms
+
+/// Turns the bytes of a file into records, stopping at the first problem.
+private struct DirectoryParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: String
+    private var records: [InstitutionRecord] = []
+    private var lineOfID: [String: Int] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    mutating func parse() throws(DirectoryError) -> InstitutionDirectory {
+        guard bytes.count <= InstitutionDirectory.maximumFileSize else { throw .tooLarge(file, size: bytes.count) }
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
+        var first = start
+        while first < bytes.count, isBlank(bytes[first]) { first += 1 }
+        guard first < bytes.count else { throw noInstitutions }
+        switch bytes[first] {
+        case UInt8(ascii: "["): try readArray(from: start)
+        case UInt8(ascii: "{"): try readLines(from: start, json: true)
+        default: try readLines(from: start, json: false)
+        }
+        guard !records.isEmpty else { throw noInstitutions }
+        return InstitutionDirectory(records)
+    }
+
+    private var noInstitutions: DirectoryError {
+        DirectoryError(file: file, message: "no institutions in the file")
+    }
+
+    private func tooMany(line: Int) -> DirectoryError {
+        DirectoryError(file: file, line: line, message: "too many institutions; the limit is 1,000,000")
+    }
+
+    // JSON Lines and plain text.
+
+    private mutating func readLines(from start: Int, json: Bool) throws(DirectoryError) {
+        let total = try countLineEntries(from: start)
+        records.reserveCapacity(total)
+        if json { lineOfID.reserveCapacity(total) }
+        var position = start
+        var line = 1
+        while position < bytes.count {
+            let lineEnd = endOfLine(from: position)
+            var first = position
+            var end = lineEnd
+            while first < end, isBlank(bytes[first]) { first += 1 }
+            while end > first, isBlank(bytes[end - 1]) { end -= 1 }
+            if first < end {
+                if json {
+                    var reader = JSONReader(
+                        bytes: bytes, file: file, position: first, end: end, line: line, lineStart: position,
+                        oneLine: true)
+                    let entry = try reader.readEntry()
+                    reader.skipWhitespace()
+                    if !reader.atEnd { throw reader.error("unexpected text after the object, got \(reader.found())") }
+                    try add(entry, line: line)
+                } else {
+                    try addName(from: first, to: end, lineStart: position, line: line)
+                }
+            }
+            position = lineEnd + 1
+            line += 1
+        }
+    }
+
+    /// The number of non-blank lines; an error at the first one past the limit.
+    private func countLineEntries(from start: Int) throws(DirectoryError) -> Int {
+        var count = 0
+        var position = start
+        var line = 1
+        while position < bytes.count {
+            let lineEnd = endOfLine(from: position)
+            var index = position
+            while index < lineEnd, isBlank(bytes[index]) { index += 1 }
+            if index < lineEnd {
+                count += 1
+                if count > InstitutionDirectory.maximumEntries { throw tooMany(line: line) }
+            }
+            position = lineEnd + 1
+            line += 1
+        }
+        return count
+    }
+
+    /// The index of the newline ending the line that starts at `position`, or the end of the bytes.
+    private func endOfLine(from position: Int) -> Int {
+        guard let base = bytes.baseAddress, position < bytes.count,
+            let hit = memchr(base + position, 0x0A, bytes.count - position)
+        else { return bytes.count }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+
+    private mutating func addName(from first: Int, to end: Int, lineStart: Int, line: Int) throws(DirectoryError) {
+        if let bad = firstInvalidUTF8(bytes, from: first, to: end) {
+            let column = columnOf(bad, lineStart: lineStart, in: bytes)
+            throw DirectoryError(file: file, line: line, message: "not valid UTF-8 text (column \(column))")
+        }
+        let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+        let name = try cleanName(raw, file: file, line: line)
+        try append(InstitutionRecord(id: "ins_custom_\(records.count + 1)", name: name), line: line, checkID: false)
+    }
+
+    // JSON array.
+
+    private mutating func readArray(from start: Int) throws(DirectoryError) {
+        var reader = JSONReader(
+            bytes: bytes, file: file, position: start, end: bytes.count, line: 1, lineStart: start, oneLine: false)
+        reader.skipWhitespace()
+        reader.position += 1  // [
+        reader.skipWhitespace()
+        if !reader.atEnd, reader.current == UInt8(ascii: "]") {
+            reader.position += 1
+        } else {
+            while true {
+                reader.skipWhitespace()
+                reader.entryLine = reader.line
+                if !reader.atEnd, reader.current == UInt8(ascii: "]") {
+                    throw reader.error("expected an institution after ',', got ']'")
+                }
+                let line = reader.line
+                let entry = try reader.readEntry()
+                try add(entry, line: line)
+                reader.skipWhitespace()
+                reader.entryLine = reader.line
+                guard !reader.atEnd else {
+                    throw reader.error("expected ',' or ']' after an institution, got \(reader.found())")
+                }
+                if reader.current == UInt8(ascii: ",") {
+                    reader.position += 1
+                } else if reader.current == UInt8(ascii: "]") {
+                    reader.position += 1
+                    break
+                } else {
+                    throw reader.error("expected ',' or ']' after an institution, got \(reader.found())")
+                }
+            }
+        }
+        reader.skipWhitespace()
+        reader.entryLine = reader.line
+        if !reader.atEnd { throw reader.error("unexpected text after the closing ']', got \(reader.found())") }
+    }
+
+    // Records.
+
+    private mutating func add(_ entry: JSONEntry, line: Int) throws(DirectoryError) {
+        switch entry {
+        case .other(let value):
+            throw DirectoryError(file: file, line: line, message: "expected an institution object, got \(describe(value))")
+        case .institution(let raw):
+            try append(try makeRecord(raw, line: line), line: line, checkID: true)
+        }
+    }
+
+    private mutating func append(_ record: InstitutionRecord, line: Int, checkID: Bool) throws(DirectoryError) {
+        guard records.count < InstitutionDirectory.maximumEntries else { throw tooMany(line: line) }
+        if checkID, let earlier = lineOfID.updateValue(line, forKey: record.id) {
+            throw DirectoryError(
+                file: file, line: line, field: "institution_id",
+                message: "institution_id \(quoted(record.id)) is already used on line \(earlier)")
+        }
+        records.append(record)
+    }
+
+    private func makeRecord(_ raw: RawInstitution, line: Int) throws(DirectoryError) -> InstitutionRecord {
+        func failure(_ field: String, _ message: String) -> DirectoryError {
+            DirectoryError(file: file, line: line, field: field, message: message)
+        }
+        if let key = raw.repeatedKey {
+            throw failure(visible(key, limit: 40), "appears more than once in this object")
+        }
+        if let key = raw.unknownKey {
+            throw failure(
+                visible(key, limit: 40),
+                "unknown field; the known fields are \(RawInstitution.knownKeys.joined(separator: ", "))")
+        }
+        guard let idValue = raw.id else {
+            throw failure("institution_id", "is required but missing")
+        }
+        guard case .string(let id) = idValue, !id.isEmpty else {
+            throw failure("institution_id", "expected a non-empty string, got \(describe(idValue))")
+        }
+        if !id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            id.unicodeScalars.contains(where: { $0 == " " || $0.properties.isWhitespace || isInvisible($0) })
+        {
+            throw failure("institution_id", "must not contain whitespace or control characters, got \(quoted(id))")
+        }
+        if id.utf8.count > InstitutionDirectory.maximumIDLength, id.count > InstitutionDirectory.maximumIDLength {
+            throw failure(
+                "institution_id",
+                "expected at most \(InstitutionDirectory.maximumIDLength) characters, got \(id.count): \(quoted(id))")
+        }
+        guard let nameValue = raw.name else {
+            throw failure("name", "is required but missing")
+        }
+        guard case .string(let rawName) = nameValue else {
+            throw failure("name", "expected a non-empty string, got \(describe(nameValue))")
+        }
+        let name = try cleanName(rawName, file: file, line: line)
+
+        func flag(_ value: JSONValue?, _ field: String, default fallback: Bool) throws(DirectoryError) -> Bool {
+            switch value {
+            case nil, .null?: return fallback
+            case .bool(let flag)?: return flag
+            case let other?: throw failure(field, "expected true or false, got \(describe(other))")
+            }
+        }
+        let oauth = try flag(raw.oauth, "oauth", default: false)
+        var status = InstitutionRecord.Status.healthy
+        switch raw.status {
+        case nil, .null?:
+            break
+        case .string(let text)? where InstitutionRecord.Status(rawValue: text) != nil:
+            status = InstitutionRecord.Status(rawValue: text)!
+        case let other?:
+            throw failure("status", "expected \"healthy\", \"degraded\" or \"down\", got \(describe(other))")
+        }
+        let supported = try flag(raw.supported, "supported", default: true)
+        let popular = try flag(raw.popular, "popular", default: false)
+        return InstitutionRecord(
+            id: id, name: name, oauth: oauth, status: status, supported: supported, popular: popular)
+    }
+}
+
+/// A name cleaned of terminal controls and trimmed; an error if nothing is left or it is too long.
+private func cleanName(_ raw: String, file: String, line: Int) throws(DirectoryError) -> String {
+    let name = trimmed(sanitizedName(raw))
+    if name.isEmpty {
+        let why = trimmed(raw).isEmpty ? "" : " (nothing is left once control characters are removed)"
+        throw DirectoryError(
+            file: file, line: line, field: "name", message: "expected a non-empty string, got \(quoted(raw))\(why)")
+    }
+    let limit = InstitutionDirectory.maximumNameLength
+    if name.utf8.count > limit {
+        let count = name.count
+        if count > limit {
+            throw DirectoryError(
+                file: file, line: line, field: "name",
+                message: "expected at most \(limit) characters, got \(count): \(quoted(name))")
+        }
+    }
+    return name
+}
+
+/// Whether `byte` is blank between entries: space, tab, CR or LF.
+private func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+}
+
+// MARK: - JSON
+
+/// A JSON value as far as the directory cares: nested containers are checked, not kept.
+private enum JSONValue {
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    case array
+    case object
+}
+
+/// One top-level entry: an institution object, or some other value (an error).
+private enum JSONEntry {
+    case institution(RawInstitution)
+    case other(JSONValue)
+}
+
+/// The fields of one institution object as written.
+private struct RawInstitution {
+    static let knownKeys = ["institution_id", "name", "oauth", "status", "supported", "popular"]
+
+    var id: JSONValue?
+    var name: JSONValue?
+    var oauth: JSONValue?
+    var status: JSONValue?
+    var supported: JSONValue?
+    var popular: JSONValue?
+    /// The first key that is not a known one.
+    var unknownKey: String?
+    /// The first key given twice.
+    var repeatedKey: String?
+
+    mutating func set(_ key: String, _ value: JSONValue) {
+        let repeated: Bool
+        switch key {
+        case "institution_id": repeated = Self.assign(&id, value)
+        case "name": repeated = Self.assign(&name, value)
+        case "oauth": repeated = Self.assign(&oauth, value)
+        case "status": repeated = Self.assign(&status, value)
+        case "supported": repeated = Self.assign(&supported, value)
+        case "popular": repeated = Self.assign(&popular, value)
+        default:
+            if unknownKey == nil { unknownKey = key }
+            return
+        }
+        if repeated, repeatedKey == nil { repeatedKey = key }
+    }
+
+    /// Stores `value` in an empty slot; `true` if the slot was already filled.
+    private static func assign(_ slot: inout JSONValue?, _ value: JSONValue) -> Bool {
+        guard slot == nil else { return true }
+        slot = value
+        return false
+    }
+}
+
+private let trueBytes = Array("true".utf8)
+private let falseBytes = Array("false".utf8)
+private let nullBytes = Array("null".utf8)
+/// How deep objects and arrays may nest inside a file.
+private let maximumDepth = 64
+
+/// A one-pass JSON reader over `bytes[position..<end]` that reports errors with line and column.
+private struct JSONReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: String
+    var position: Int
+    var end: Int
+    /// The line of `position`.
+    var line: Int
+    /// The offset where the line of `position` starts.
+    var lineStart: Int
+    /// JSON Lines: `end` is the end of a line.
+    let oneLine: Bool
+    /// The line errors are reported on: where the current institution starts.
+    var entryLine: Int
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, position: Int, end: Int, line: Int, lineStart: Int,
+        oneLine: Bool
+    ) {
+        self.bytes = bytes
+        self.file = file
+        self.position = position
+        self.end = end
+        self.line = line
+        self.lineStart = lineStart
+        self.oneLine = oneLine
+        self.entryLine = line
+    }
+
+    var atEnd: Bool { position >= end }
+    var current: UInt8 { bytes[position] }
+
+    mutating func skipWhitespace() {
+        while position < end {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0D:
+                position += 1
+            case 0x0A:
+                position += 1
+                line += 1
+                lineStart = position
+            default:
+                return
+            }
+        }
+    }
+
+    /// An `invalid JSON` error at `offset` (the current position by default).
+    func error(_ message: String, at offset: Int? = nil) -> DirectoryError {
+        let at = offset ?? position
+        let column = columnOf(at, lineStart: lineStart, in: bytes)
+        let place = line == entryLine ? "column \(column)" : "line \(line), column \(column)"
+        var text = "invalid JSON at \(place): \(message)"
+        if oneLine, at >= end { text += " (JSON Lines needs one whole object on each line)" }
+        return DirectoryError(file: file, line: entryLine, message: text)
+    }
+
+    /// How the text at `offset` (the current position by default) reads in a message.
+    func found(at offset: Int? = nil) -> String {
+        let at = offset ?? position
+        guard at < end else { return oneLine ? "the end of the line" : "the end of the file" }
+        let byte = bytes[at]
+        if byte > 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x80 { return "U+\(hex(UInt32(byte), digits: 4))" }
+        guard let length = utf8SequenceLength(bytes, at: at, end: end) else {
+            return "the byte 0x\(hex(UInt32(byte), digits: 2)), which is not UTF-8"
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + length]), as: UTF8.self)
+        guard let scalar = text.unicodeScalars.first, !isInvisible(scalar) else {
+            return "U+\(hex(text.unicodeScalars.first?.value ?? 0, digits: 4))"
+        }
+        return "'\(text)'"
+    }
+
+    /// An institution object, or another value; `position` is at a non-blank byte or the end.
+    mutating func readEntry() throws(DirectoryError) -> JSONEntry {
+        if !atEnd, current == UInt8(ascii: "{") {
+            var raw = RawInstitution()
+            try readObject(depth: 1) { raw.set($0, $1) }
+            return .institution(raw)
+        }
+        return .other(try readValue(depth: 0))
+    }
+
+    /// A value; `position` is at a non-blank byte or the end.
+    mutating func readValue(depth: Int) throws(DirectoryError) -> JSONValue {
+        guard !atEnd else { throw error("expected a value, got \(found())") }
+        switch current {
+        case UInt8(ascii: "\""):
+            return .string(try readString())
+        case UInt8(ascii: "{"):
+            try readObject(depth: depth + 1) { _, _ in }
+            return .object
+        case UInt8(ascii: "["):
+            try readArray(depth: depth + 1)
+            return .array
+        case UInt8(ascii: "t"):
+            try readLiteral(trueBytes)
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral(falseBytes)
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral(nullBytes)
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try readNumber())
+        default:
+            throw error("expected a value, got \(found())")
+        }
+    }
+
+    private mutating func readObject(depth: Int, member: (String, JSONValue) -> Void) throws(DirectoryError) {
+        guard depth <= maximumDepth else { throw error("objects and arrays nest more than \(maximumDepth) deep") }
+        position += 1  // {
+        skipWhitespace()
+        if !atEnd, current == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard !atEnd, current == UInt8(ascii: "\"") else {
+                throw error("expected '\"' to start a field name, got \(found())")
+            }
+            let key = try readString()
+            skipWhitespace()
+            guard !atEnd, current == UInt8(ascii: ":") else {
+                throw error("expected ':' after the field name, got \(found())")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try readValue(depth: depth)
+            member(key, value)
+            skipWhitespace()
+            guard !atEnd else { throw error("expected ',' or '}' after a value, got \(found())") }
+            if current == UInt8(ascii: ",") {
+                position += 1
+            } else if current == UInt8(ascii: "}") {
+                position += 1
+                return
+            } else {
+                throw error("expected ',' or '}' after a value, got \(found())")
+            }
+        }
+    }
+
+    private mutating func readArray(depth: Int) throws(DirectoryError) {
+        guard depth <= maximumDepth else { throw error("objects and arrays nest more than \(maximumDepth) deep") }
+        position += 1  // [
+        skipWhitespace()
+        if !atEnd, current == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            _ = try readValue(depth: depth)
+            skipWhitespace()
+            guard !atEnd else { throw error("expected ',' or ']' after a value, got \(found())") }
+            if current == UInt8(ascii: ",") {
+                position += 1
+            } else if current == UInt8(ascii: "]") {
+                position += 1
+                return
+            } else {
+                throw error("expected ',' or ']' after a value, got \(found())")
+            }
+        }
+    }
+
+    private mutating func readLiteral(_ word: [UInt8]) throws(DirectoryError) {
+        guard end - position >= word.count,
+            UnsafeBufferPointer(rebasing: bytes[position..<position + word.count]).elementsEqual(word)
+        else { throw error("expected a value, got \(found())") }
+        position += word.count
+    }
+
+    private mutating func readNumber() throws(DirectoryError) -> String {
+        let start = position
+        func isDigit(_ index: Int) -> Bool {
+            index < end && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+        }
+        if current == UInt8(ascii: "-") { position += 1 }
+        if position < end, bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else if isDigit(position) {
+            while isDigit(position) { position += 1 }
+        } else {
+            throw error("expected a digit in the number, got \(found())")
+        }
+        if position < end, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard isDigit(position) else { throw error("expected a digit after '.', got \(found())") }
+            while isDigit(position) { position += 1 }
+        }
+        if position < end, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < end, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard isDigit(position) else { throw error("expected a digit in the exponent, got \(found())") }
+            while isDigit(position) { position += 1 }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    /// A string; `position` is at its opening quote.
+    private mutating func readString() throws(DirectoryError) -> String {
+        let open = position
+        position += 1
+        let start = position
+        var ascii = true
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                if !ascii, let bad = firstInvalidUTF8(bytes, from: start, to: position) {
+                    throw error("invalid UTF-8 in a string", at: bad)
+                }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { return try readEscapedString(open: open, start: start) }
+            if byte < 0x20 { throw controlInString(byte) }
+            if byte >= 0x80 { ascii = false }
+            position += 1
+        }
+        throw error("the string is not closed, got \(found())", at: open)
+    }
+
+    /// The rest of a string with escapes; `position` is at the first backslash.
+    private mutating func readEscapedString(open: Int, start: Int) throws(DirectoryError) -> String {
+        var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < end {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                let valid = text.withUnsafeBufferPointer { firstInvalidUTF8($0, from: 0, to: $0.count) == nil }
+                guard valid else { throw error("invalid UTF-8 in a string", at: open) }
+                return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                let backslash = position
+                position += 1
+                guard position < end else { break }
+                switch bytes[position] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(bytes[position])
+                case UInt8(ascii: "b"): text.append(0x08)
+                case UInt8(ascii: "f"): text.append(0x0C)
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "r"): text.append(0x0D)
+                case UInt8(ascii: "t"): text.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try readUnicodeEscape(backslash: backslash)
+                    UTF8.encode(scalar) { text.append($0) }
+                    continue
+                default:
+                    throw error("invalid escape in a string: \\ followed by \(found())", at: backslash)
+                }
+                position += 1
+            case 0..<0x20:
+                throw controlInString(byte)
+            default:
+                text.append(byte)
+                position += 1
+            }
+        }
+        throw error("the string is not closed, got \(found())", at: open)
+    }
+
+    /// The scalar of `\uXXXX` (or a surrogate pair); `position` is at the `u`.
+    private mutating func readUnicodeEscape(backslash: Int) throws(DirectoryError) -> Unicode.Scalar {
+        func hexValue(at index: Int) -> UInt32? {
+            guard index + 4 <= end else { return nil }
+            var value: UInt32 = 0
+            for offset in 0..<4 {
+                let byte = bytes[index + offset]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        guard let value = hexValue(at: position + 1) else {
+            throw error("invalid \\u escape: expected four hex digits", at: backslash)
+        }
+        position += 5
+        switch value {
+        case 0xD800...0xDBFF:
+            guard position + 1 < end, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
+                let low = hexValue(at: position + 2), (0xDC00...0xDFFF).contains(low)
+            else { throw error("invalid \\u escape: a lone surrogate \\u\(hex(value, digits: 4))", at: backslash) }
+            position += 6
+            return Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))!
+        case 0xDC00...0xDFFF:
+            throw error("invalid \\u escape: a lone surrogate \\u\(hex(value, digits: 4))", at: backslash)
+        default:
+            return Unicode.Scalar(value)!
+        }
+    }
+
+    private func controlInString(_ byte: UInt8) -> DirectoryError {
+        if byte == 0x0A { return error("the string is not closed before the end of the line") }
+        return error("control character U+\(hex(UInt32(byte), digits: 4)) in a string (write it as an escape)")
+    }
+}
+
+// MARK: - Text helpers
+
+/// The 1-based column of `offset` on the line starting at `lineStart`, in characters of UTF-8.
+private func columnOf(_ offset: Int, lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var column = 1
+    var index = lineStart
+    while index < offset, index < bytes.count {
+        if bytes[index] & 0xC0 != 0x80 { column += 1 }
+        index += 1
+    }
+    return column
+}
+
+/// The length of the valid UTF-8 sequence at `at`, or nil.
+private func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, end: Int) -> Int? {
+    let lead = bytes[at]
+    if lead < 0x80 { return 1 }
+    var length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: return nil
+    }
+    guard at + length <= end else { return nil }
+    let second = bytes[at + 1]
+    guard second >= low, second <= high else { return nil }
+    var index = at + 2
+    while index < at + length {
+        guard bytes[index] & 0xC0 == 0x80 else { return nil }
+        index += 1
+    }
+    return length
+}
+
+/// The offset of the first byte of `bytes[from..<to]` that is not valid UTF-8, or nil.
+private func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    var index = from
+    while index < to {
+        if bytes[index] < 0x80 {
+            index += 1
+            continue
+        }
+        guard let length = utf8SequenceLength(bytes, at: index, end: to) else { return index }
+        index += length
+    }
+    return nil
+}
+
+/// Uppercase hexadecimal, zero-padded to `digits`.
+private func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return text.count >= digits ? text : String(repeating: "0", count: digits - text.count) + text
+}
+
+/// Whether a scalar would not show as itself: controls, format characters (bidi controls
+/// among them), line and paragraph separators, and whitespace other than the space.
+private func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
+    if value < 0x7F { return false }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: return true
+    default: return scalar.properties.isWhitespace
+    }
+}
+
+/// `s` in double quotes, at most 40 scalars of it, escaped as by ``visible(_:limit:quoting:)``.
+private func quoted(_ s: String) -> String {
+    "\"" + visible(s, limit: 40) + "\""
+}
+
+/// `s` safe to print in a message: invisible scalars as JSON escapes (`\n`, `\u001B`), and with
+/// `quoting`, `"` and `\` escaped too; cut after `limit` scalars with `…`.
+private func visible(_ s: String, limit: Int?, quoting: Bool = true) -> String {
+    var out = ""
+    var count = 0
+    for scalar in s.unicodeScalars {
+        if let limit, count == limit {
+            out += "…"
+            break
+        }
+        count += 1
+        switch scalar {
+        case "\"" where quoting: out += "\\\""
+        case "\\" where quoting: out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if !isInvisible(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else if scalar.value <= 0xFFFF {
+                out += "\\u" + hex(scalar.value, digits: 4)
+            } else {
+                let value = scalar.value - 0x10000
+                out += "\\u" + hex(0xD800 + (value >> 10), digits: 4) + "\\u" + hex(0xDC00 + (value & 0x3FF), digits: 4)
+            }
+        }
+    }
+    return out
+}
+
+/// A value as a message shows it: strings quoted, numbers and literals as written.
+private func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): return quoted(text)
+    case .number(let text): return visible(text, limit: 40)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "null"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+}
+
+/// `s` without leading and trailing whitespace.
+private func trimmed(_ s: String) -> String {
+    let utf8 = s.utf8
+    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+        return s
+    }
+    let scalars = s.unicodeScalars
+    guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[start...end])
+}
+
+/// A name with everything a terminal would act on removed: escape sequences (CSI, also the 8-bit
+/// U+009B; OSC/DCS/SOS/PM/APC strings up to BEL or ST; two-character and `nF` escapes), C0 and C1
+/// controls and DEL (tab, CR and LF become a space), and bidirectional controls.
+private func sanitizedName(_ s: String) -> String {
+    let printable: (UInt8) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
+    if s.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? s.utf8.allSatisfy(printable) {
+        return s
+    }
+    var out = String.UnicodeScalarView()
+    var state = EscapeState.text
+    for scalar in s.unicodeScalars {
+        state = state.consume(scalar, into: &out)
+    }
+    return String(out)
+}
+
+/// Where the name sanitiser is inside an escape sequence.
+private enum EscapeState {
+    case text
+    case escape
+    case controlSequence
+    case intermediate
+    case controlString
+    case controlStringEscape
+
+    func consume(_ scalar: Unicode.Scalar, into out: inout String.UnicodeScalarView) -> EscapeState {
+        let value = scalar.value
+        switch self {
+        case .text:
+            return Self.text(scalar, into: &out)
+        case .escape:
+            switch value {
+            case 0x5B: return .controlSequence  // [
+            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return .controlString  // ] P X ^ _
+            case 0x1B: return .escape
+            case 0x20...0x2F: return .intermediate
+            case 0x30...0x7E: return .text
+            default: return Self.text(scalar, into: &out)
+            }
+        case .controlSequence:
+            switch value {
+            case 0x20...0x3F: return .controlSequence
+            case 0x40...0x7E: return .text
+            default: return Self.text(scalar, into: &out)
+            }
+        case .intermediate:
+            switch value {
+            case 0x20...0x2F: return .intermediate
+            case 0x30...0x7E: return .text
+            default: return Self.text(scalar, into: &out)
+            }
+        case .controlString:
+            switch value {
+            case 0x07, 0x9C: return .text
+            case 0x1B: return .controlStringEscape
+            default: return .controlString
+            }
+        case .controlStringEscape:
+            if value == 0x5C { return .text }  // ESC \ (ST)
+            return EscapeState.escape.consume(scalar, into: &out)
+        }
+    }
+
+    private static func text(_ scalar: Unicode.Scalar, into out: inout String.UnicodeScalarView) -> EscapeState {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D:
+            out.append(" ")
+            return .text
+        case 0x1B:
+            return .escape
+        case 0x9B:
+            return .controlSequence
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+            return .controlString
+        case 0x00...0x1F, 0x7F...0x9F:
+            return .text
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+            return .text
+        default:
+            out.append(scalar)
+            return .text
+        }
+    }
+}

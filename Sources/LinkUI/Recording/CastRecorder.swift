@@ -1,0 +1,220 @@
+// CastRecorder.swift: writes what the terminal was sent as an asciicast v2 recording.
+
+import Foundation
+import LinkKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CastRecorderError: a recording file that could not be created or written.
+public struct CastRecorderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The recording's path.
+    public var path: String
+    /// What failed: `create` or `write`.
+    public var operation: String
+    /// The system error number.
+    public var errno: Int32
+
+    /// `cannot create recording PATH: reason`.
+    public var description: String {
+        "cannot \(operation) recording \(path): \(String(cString: strerror(errno)))"
+    }
+}
+
+/// CastRecorder: writes an asciicast v2 file
+/// (https://docs.asciinema.org/manual/asciicast/v2/) from the bytes sent to
+/// the terminal (`TerminalScreen.takeCapturedOutput()`), for `asciinema play`.
+///
+/// The file is one JSON header line, then one event per line:
+/// `[time, "o", "text"]` for output and `[time, "r", "WxH"]` for a resize,
+/// with times in seconds since the start (never going back, microsecond
+/// precision). Input ("i") events are never written: nothing typed is stored.
+///
+/// Each line goes out in a single `write(2)` before the call returns (no
+/// buffering), so a killed process leaves a valid recording of what was sent
+/// until then. Output is decoded as UTF-8: a character split across two
+/// chunks is held back and written whole, invalid bytes become U+FFFD.
+///
+/// Not `Sendable`: one thread (the UI loop) owns it.
+public final class CastRecorder {
+    /// The recording's path.
+    public let path: String
+    /// The wall-clock time of time 0 (the header's `timestamp`).
+    public let startTime: Date
+    /// The first error writing the file (for example a full disk); nothing
+    /// more is written after it.
+    public private(set) var failure: CastRecorderError?
+    /// Whether `close()` was called.
+    public private(set) var isClosed = false
+
+    private let fileDescriptor: Int32
+    /// The monotonic time of time 0, for `elapsed`.
+    private let clockStart = ContinuousClock.now
+    /// The start of a UTF-8 sequence cut by the end of the last chunk.
+    private var pendingBytes: [UInt8] = []
+    /// The time of the last event, in microseconds.
+    private var lastMicroseconds: Int64 = 0
+    private var line: [UInt8] = []
+    private var stringWriter = JSONWriter(capacity: 4096)
+
+    /// Creates (or truncates) `path` with mode 0600 (a recording shows the
+    /// session) and writes the header: `width` x `height` cells, the start as
+    /// `timestamp`, `TERM` in `env` if `term` is given (`SHELL` is left out),
+    /// and `title` if given.
+    /// - Throws: `CastRecorderError` naming the path.
+    public init(
+        path: String, width: Int, height: Int, term: String?, title: String?, startTime: Date = Date()
+    ) throws(CastRecorderError) {
+        self.path = path
+        self.startTime = startTime
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CastRecorderError(path: path, operation: "create", errno: errno) }
+        _ = fchmod(fd, 0o600)  // an existing file keeps its mode otherwise
+        fileDescriptor = fd
+
+        var header = Array(#"{"version":2,"width":"#.utf8)
+        header += Array(String(max(1, width)).utf8)
+        header += Array(#","height":"#.utf8)
+        header += Array(String(max(1, height)).utf8)
+        header += Array(#","timestamp":"#.utf8)
+        header += Array(String(Int64(startTime.timeIntervalSince1970.rounded(.down))).utf8)
+        if let term {
+            header += Array(#","env":{"TERM":"#.utf8)
+            header += jsonString(term)
+            header.append(UInt8(ascii: "}"))
+        }
+        if let title {
+            header += Array(#","title":"#.utf8)
+            header += jsonString(title)
+        }
+        header += Array("}\n".utf8)
+        if let error = writeLine(header) {
+            _ = systemClose(fd)
+            isClosed = true
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Seconds since the recorder was created, on a monotonic clock: the
+    /// `at` to give `output` and `resize` for something happening now.
+    public var elapsed: TimeInterval {
+        let duration = ContinuousClock.now - clockStart
+        let parts = duration.components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+    }
+
+    /// Writes an output event: `bytes` sent to the terminal at `time`
+    /// seconds since the start. An incomplete UTF-8 sequence at the end is
+    /// kept for the next call; nothing is written if nothing else is left.
+    public func output(_ bytes: [UInt8], at time: TimeInterval) {
+        guard !isClosed, failure == nil, !bytes.isEmpty else { return }
+        var data = pendingBytes
+        data += bytes
+        let cut = Self.completePrefixLength(data)
+        pendingBytes = Array(data[cut...])
+        guard cut > 0 else { return }
+        writeEvent(code: "o", text: String(decoding: data[..<cut], as: UTF8.self), at: time)
+    }
+
+    /// Writes a resize event: the terminal is now `width` x `height` cells.
+    public func resize(width: Int, height: Int, at time: TimeInterval) {
+        guard !isClosed, failure == nil else { return }
+        writeEvent(code: "r", text: "\(max(1, width))x\(max(1, height))", at: time)
+    }
+
+    /// Writes what is left of a cut UTF-8 sequence (as U+FFFD) and closes the
+    /// file. Safe to call more than once.
+    public func close() {
+        guard !isClosed else { return }
+        if !pendingBytes.isEmpty, failure == nil {
+            let text = String(decoding: pendingBytes, as: UTF8.self)
+            pendingBytes = []
+            writeEvent(code: "o", text: text, at: Double(lastMicroseconds) / 1e6)
+        }
+        isClosed = true
+        _ = systemClose(fileDescriptor)
+    }
+
+    /// The length of the longest prefix of `data` that does not end inside a
+    /// UTF-8 sequence that more bytes could still complete.
+    static func completePrefixLength(_ data: [UInt8]) -> Int {
+        let count = data.count
+        var index = count - 1
+        // Find the last byte that is not a continuation byte, at most 3 back.
+        while index >= 0, index >= count - 4, data[index] & 0xC0 == 0x80 { index -= 1 }
+        guard index >= 0, index >= count - 4 else { return count }
+        let lead = data[index]
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return count  // ASCII or a byte no sequence starts with
+        }
+        return count - index < length ? index : count
+    }
+
+    /// Writes `[time, "code", "text"]` and a newline.
+    private func writeEvent(code: StaticString, text: String, at time: TimeInterval) {
+        var micros = lastMicroseconds
+        if time.isFinite, time > 0 {
+            micros = time >= 9e12 ? Int64(9e18) : Int64((time * 1e6).rounded())
+        }
+        micros = max(micros, lastMicroseconds)
+        lastMicroseconds = micros
+
+        line.removeAll(keepingCapacity: true)
+        line.append(UInt8(ascii: "["))
+        line += Array(String(micros / 1_000_000).utf8)
+        line.append(UInt8(ascii: "."))
+        let fraction = Array(String(micros % 1_000_000).utf8)
+        line += repeatElement(UInt8(ascii: "0"), count: 6 - fraction.count)
+        line += fraction
+        line += Array(#", ""#.utf8)
+        code.withUTF8Buffer { line += $0 }
+        line += Array(#"", "#.utf8)
+        line += jsonString(text)
+        line += Array("]\n".utf8)
+        if let error = writeLine(line) { failure = error }
+    }
+
+    /// `text` as a JSON string (no control character left unescaped).
+    private func jsonString(_ text: String) -> [UInt8] {
+        stringWriter.reset()
+        stringWriter.string(text)
+        return stringWriter.bytes
+    }
+
+    /// Writes `bytes` with one `write(2)` (retried on a short write or EINTR).
+    private func writeLine(_ bytes: [UInt8]) -> CastRecorderError? {
+        bytes.withUnsafeBytes { buffer -> CastRecorderError? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return CastRecorderError(path: path, operation: "write", errno: errno)
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
+
+/// `write(2)`, named apart from the recorder's methods.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+/// `close(2)`, named apart from ``CastRecorder/close()``.
+private func systemClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}
