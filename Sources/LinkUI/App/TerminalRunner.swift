@@ -1,3 +1,4 @@
+import Foundation
 import LinkKit
 
 /// SessionEnd: how an interactive session ended, for the process's exit status.
@@ -76,7 +77,11 @@ public final class TerminalRunner {
                 draw()
                 dirty = false
             }
-            if let key = screen.readKey(timeoutMs: timeout()) {
+            if let crash = crashTest, framesDrawn >= 1 { crashNow(crash) }
+            let waitMillis = timeout()
+            let before = DispatchTime.now().uptimeNanoseconds
+            if let key = screen.readKey(timeoutMs: waitMillis) {
+                emptyReads = 0
                 if app.driver.engine.isFinished {
                     if key != .resize { break }  // the autopilot's last screen: any key leaves
                     dirty = true
@@ -90,16 +95,18 @@ public final class TerminalRunner {
                     batch += 1
                 }
                 dirty = true
-            }
-            app.driver.tick()
-            if driveAutopilot() { dirty = true }
-            if case .loading = app.driver.engine.pane {
-                let frame = Int(app.driver.clock.now.millis / 80)
-                if frame != app.spinnerTick {
-                    app.spinnerTick = frame
-                    dirty = true
+            } else {
+                // no key: a read that returned long before its timeout, again and again, means
+                // the terminal is gone (an ssh drop closes the pty): leave as for SIGHUP
+                let waited = (DispatchTime.now().uptimeNanoseconds - before) / 1_000_000
+                emptyReads = waited + 2 < UInt64(waitMillis) ? emptyReads + 1 : 0
+                if emptyReads >= 3 && inputHungUp() {
+                    signalEnd = .hungUp
+                    app.send(.quit)
+                    break
                 }
             }
+            if afterInput() { dirty = true }
         }
         if let signalEnd { return signalEnd }
         if case .interrupted? = quitByKey { return .interrupted }
@@ -108,6 +115,40 @@ public final class TerminalRunner {
 
     private var quitByKey: SessionEnd?
     private var lastBanner: String?
+    private var emptyReads = 0
+    private var framesDrawn = 0
+    /// `LINKTERM_CRASH_TEST=fatal|segv` makes the loop crash after its first frames, so tests can
+    /// check that a crash restores the terminal and prints a readable report.
+    private let crashTest = ProcessInfo.processInfo.environment["LINKTERM_CRASH_TEST"]
+
+    private func crashNow(_ kind: String) -> Never {
+        if kind == "segv" {
+            UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1
+        }
+        fatalError("LINKTERM_CRASH_TEST: a deliberate crash inside the UI loop")
+    }
+
+    /// Fires due timers, lets the autopilot act, advances the spinner; returns whether to redraw.
+    private func afterInput() -> Bool {
+        var changed = false
+        app.driver.tick()
+        if driveAutopilot() { changed = true }
+        if case .loading = app.driver.engine.pane {
+            let frame = Int(app.driver.clock.now.millis / 80)
+            if frame != app.spinnerTick {
+                app.spinnerTick = frame
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    /// Whether standard input has hung up (the terminal went away).
+    private func inputHungUp() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return true }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
 
     /// With an autopilot whose play is over: keep the last screen until a key (unless `exitAtEnd`).
     private var holdsAfterEnd: Bool {
@@ -168,6 +209,7 @@ public final class TerminalRunner {
         }
         recordedSize = size
         screen.present(buffer, cursor: cursor)
+        framesDrawn += 1
         record()
     }
 
@@ -178,10 +220,10 @@ public final class TerminalRunner {
         if !bytes.isEmpty { recorder.output(bytes, at: recorder.elapsed) }
     }
 
-    /// How long to wait for a key: until the next timer, a spinner frame, or at most 250 ms
-    /// (so signals are seen promptly).
+    /// How long to wait for a key: until the next timer, a spinner frame, or at most 50 ms
+    /// (so a signal is acted on within 100 ms).
     private func timeout() -> Int {
-        var wait: Int64 = 250
+        var wait: Int64 = 50
         let now = app.driver.clock.now.millis
         if let deadline = app.driver.engine.nextDeadline {
             wait = min(wait, max(1, deadline.millis - now))
