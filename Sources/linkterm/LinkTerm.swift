@@ -28,7 +28,7 @@ struct LinkTerm: ParsableCommand {
             expectation held, 1 otherwise.
             """,
         version: "0.1.0",
-        subcommands: [Replay.self]
+        subcommands: [Replay.self, Search.self]
     )
 
     @OptionGroup var session: SessionFlags

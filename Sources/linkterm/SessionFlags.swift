@@ -29,10 +29,8 @@ struct SessionFlags: ParsableArguments {
     @Option(help: ArgumentHelp("The institution for --update-mode, e.g. ins_109508.", valueName: "id"))
     var institution: String?
 
-    @Option(help: ArgumentHelp(
-        "A directory of institutions to use instead of the sandbox's: a JSON array or JSON Lines of objects with institution_id and name (optional oauth, status healthy|degraded|down, supported, popular), or plain text with one name per line.",
-        discussion: "Example: --institutions banks.jsonl", valueName: "file"))
-    var institutions: String?
+    @OptionGroup var directoryOption: DirectoryOption
+    var institutions: String? { directoryOption.institutions }
 
     func validate() throws {
         if latency < 0 { throw ValidationError("--latency must be 0 or more milliseconds (got \(latency))") }
@@ -53,14 +51,8 @@ struct SessionFlags: ParsableArguments {
     /// The engine configuration; `defaultSeed` when no `--seed` was given. Loads `--institutions`;
     /// a bad file is reported (naming the line and field) and exits 2.
     func configuration(defaultSeed: UInt64) throws -> SessionConfiguration {
-        var directory = InstitutionDirectory.sandbox
+        let directory = try directoryOption.load()
         if let institutions {
-            do {
-                directory = try InstitutionDirectory.load(path: institutions)
-            } catch {
-                FileHandle.standardError.write(Data("linkterm: --institutions: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
             if updateMode, let institution, directory[institution] == nil {
                 FileHandle.standardError.write(Data("linkterm: --institution: there is no institution \(institution) in \(institutions)\n".utf8))
                 throw ExitCode(2)
@@ -70,5 +62,24 @@ struct SessionFlags: ParsableArguments {
             token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
             accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
             updateModeInstitutionID: updateMode ? institution : nil, directory: directory)
+    }
+}
+
+/// `--institutions FILE`, shared by every command that searches a directory.
+struct DirectoryOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A directory of institutions to use instead of the sandbox's: a JSON array or JSON Lines of objects with institution_id and name (optional oauth, status healthy|degraded|down, supported, popular), or plain text with one name per line.",
+        discussion: "Example: --institutions banks.jsonl", valueName: "file"))
+    var institutions: String?
+
+    /// The directory named, or the sandbox's; a bad file is reported (line and field) and exits 2.
+    func load() throws -> InstitutionDirectory {
+        guard let institutions else { return .sandbox }
+        do {
+            return try InstitutionDirectory.load(path: institutions)
+        } catch {
+            FileHandle.standardError.write(Data("linkterm: --institutions: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
     }
 }

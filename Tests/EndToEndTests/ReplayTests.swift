@@ -218,3 +218,18 @@ struct ReplayTests {
         #expect(update.stdout.contains(#""is_update_mode":true"#))
     }
 }
+
+@Suite("linkterm search")
+struct SearchCommandTests {
+    @Test("ranked institution_id<TAB>name lines; no match exits 1; a custom directory")
+    func search() throws {
+        let result = try runLinkterm(["search", "first plat", "--limit", "2"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "ins_109508\tFirst Platypus Bank\nins_130016\tFirst Platypus Balance Bank\n")
+        #expect(try runLinkterm(["search", "fpb", "--limit", "1"]).stdout == "ins_109508\tFirst Platypus Bank\n")
+        let none = try runLinkterm(["search", "zzzz"])
+        #expect(none.status == 1 && none.stdout.isEmpty)
+        let file = try temporaryFile("Ozark Bank\nFirst Ozark\n", name: "banks.txt")
+        #expect(try runLinkterm(["search", "ozark", "--institutions", file]).stdout == "ins_custom_1\tOzark Bank\nins_custom_2\tFirst Ozark\n")
+    }
+}

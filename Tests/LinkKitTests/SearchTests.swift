@@ -63,3 +63,32 @@ struct SearchTests {
         #expect(results.map(\.index) == [1, 2, 0])
     }
 }
+
+@Suite("Search narrows as characters are appended")
+struct IncrementalSearchTests {
+    @Test("narrowing from the previous query's matches gives exactly a full rescan's results")
+    func narrowingIsExact() {
+        var records: [InstitutionRecord] = []
+        let words = ["First", "Platypus", "Bank", "Credit", "Union", "Federal", "Savings", "Tartan", "Plaid", "Trust", "Ñandú", "Crédit"]
+        var generator = IDGenerator(seed: 3)
+        for index in 0..<3000 {
+            let count = 2 + Int(generator.next() % 4)
+            let name = (0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+            records.append(InstitutionRecord(id: "ins_\(index)", name: name))
+        }
+        let search = InstitutionSearch(directory: InstitutionDirectory(records))
+        for query in ["first plat", "cred union", "fpb", "nandu sav", "ins_12", "plaid trust bank"] {
+            var matching: [Int]?
+            var previous = ""
+            for character in query {
+                let typed = previous + String(character)
+                let narrowed = search.search(typed, among: previous.allSatisfy(\.isWhitespace) ? nil : matching, limit: 30)
+                let full = search.search(typed, among: nil, limit: 30)
+                #expect(narrowed.matches == full.matches, "\(typed)")
+                #expect(Set(narrowed.matching) == Set(full.matching), "\(typed)")
+                matching = narrowed.matching
+                previous = typed
+            }
+        }
+    }
+}

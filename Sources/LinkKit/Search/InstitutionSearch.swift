@@ -55,31 +55,70 @@ public struct InstitutionSearch: Sendable {
 
     /// The ranked matches for `query`, best first, at most `limit`. An empty query gives none.
     public func search(_ query: String, limit: Int = 50) -> [SearchMatch] {
+        search(query, among: nil, limit: limit).matches
+    }
+
+    /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
+    /// extends: appending a character can only narrow the set, so nothing else is rescanned).
+    /// Returns the best `limit` matches and every index that matched.
+    public func search(_ query: String, among candidates: [Int]?, limit: Int) -> (matches: [SearchMatch], matching: [Int]) {
         let folded = TextFolding.foldedBytes(query)
         let words = folded.split(whereSeparator: { !Self.isWordByte($0) && $0 != 95 }).map(Array.init)
-        guard !words.isEmpty else { return [] }
-        var matches: [SearchMatch] = []
-        for (index, entry) in entries.enumerated() {
-            if let match = score(entry, words: words, whole: folded, index: index) { matches.append(match) }
+        guard !words.isEmpty else { return ([], []) }
+        let whole = Array(folded.drop { $0 == 32 })
+        var matching: [Int] = []
+        var ranked: [(score: Int, index: Int)] = []
+        func consider(_ index: Int) {
+            let entry = entries[index]
+            guard let points = quickScore(entry, words: words, whole: whole) else { return }
+            matching.append(index)
+            ranked.append((points, index))
         }
-        matches.sort { a, b in
+        if let candidates {
+            for index in candidates { consider(index) }
+        } else {
+            for index in entries.indices { consider(index) }
+        }
+        // the best `limit`, by score, then shorter name, then directory order
+        let better: ((score: Int, index: Int), (score: Int, index: Int)) -> Bool = { a, b in
             if a.score != b.score { return a.score > b.score }
             let la = entries[a.index].nameLength, lb = entries[b.index].nameLength
             if la != lb { return la < lb }
             return a.index < b.index
         }
-        return Array(matches.prefix(limit))
+        let top: [(score: Int, index: Int)]
+        if ranked.count > limit * 4 {
+            var heap: [(score: Int, index: Int)] = []
+            heap.reserveCapacity(limit + 1)
+            for item in ranked {
+                if heap.count < limit {
+                    heap.append(item)
+                    if heap.count == limit { heap.sort(by: better) }
+                } else if better(item, heap[limit - 1]) {
+                    var at = limit - 1
+                    heap[at] = item
+                    while at > 0 && better(heap[at], heap[at - 1]) {
+                        heap.swapAt(at, at - 1)
+                        at -= 1
+                    }
+                }
+            }
+            top = heap.count < limit ? heap.sorted(by: better) : heap
+        } else {
+            top = Array(ranked.sorted(by: better).prefix(limit))
+        }
+        let matches = top.compactMap { score(entries[$0.index], words: words, whole: whole, index: $0.index) }
+        return (matches, matching)
     }
 
-    func score(_ entry: Entry, words: [[UInt8]], whole: [UInt8], index: Int) -> SearchMatch? {
+    /// The score of an entry, without working out highlights; `nil` when it does not match.
+    func quickScore(_ entry: Entry, words: [[UInt8]], whole: [UInt8]) -> Int? {
         var total = 0
-        var highlightedBytes: [Int] = []
         var allMatched = true
         for word in words {
-            if let (points, at) = bestOccurrence(of: word, in: entry) {
+            if let (points, _) = bestOccurrence(of: word, in: entry) {
                 total += points
-                highlightedBytes.append(contentsOf: at..<(at + word.count))
-            } else if entry.id == word || startsWith(entry.id, word) {
+            } else if startsWith(entry.id, word) {
                 total += entry.id == word ? 90 : 40
             } else {
                 allMatched = false
@@ -87,18 +126,30 @@ public struct InstitutionSearch: Sendable {
             }
         }
         if !allMatched {
-            // initials: "fpb" matches First Platypus Bank
             let compact = Array(words.joined())
             guard words.count == 1, compact.count >= 2, startsWith(entry.initials, compact) else { return nil }
             total = compact.count == entry.initials.count ? 70 : 50
-            highlightedBytes = entry.wordStarts.prefix(compact.count).map(Int.init)
         }
-        // the whole query as a prefix of the name, or as a contiguous run
-        let joinedQuery = Array(whole.drop { $0 == 32 })
-        if startsWith(entry.name, joinedQuery) {
+        if startsWith(entry.name, whole) {
             total += 200
-        } else if find(joinedQuery, in: entry.name, from: 0) != nil {
+        } else if find(whole, in: entry.name, from: 0) != nil {
             total += 40
+        }
+        return total
+    }
+
+    /// A match with its highlights (the name's characters that matched), for a shown result.
+    func score(_ entry: Entry, words: [[UInt8]], whole: [UInt8], index: Int) -> SearchMatch? {
+        guard let total = quickScore(entry, words: words, whole: whole) else { return nil }
+        var highlightedBytes: [Int] = []
+        for word in words {
+            if let (_, at) = bestOccurrence(of: word, in: entry) {
+                highlightedBytes.append(contentsOf: at..<(at + word.count))
+            } else if !startsWith(entry.id, word) {
+                // matched by initials
+                highlightedBytes = entry.wordStarts.prefix(words.joined().count).map(Int.init)
+                break
+            }
         }
         var characters = Set<Int>()
         for byte in highlightedBytes where byte < entry.characterOfByte.count {

@@ -23,12 +23,19 @@ public struct SearchPane {
     /// Creates the pane.
     public init() {}
 
-    /// Recomputes the results if the query changed.
+    /// Every institution the last query matched (to narrow from when a character is appended).
+    private var matching: [Int]?
+
+    /// Recomputes the results if the query changed; a query that extends the last one only
+    /// rescans what the last one matched.
     public mutating func refresh(_ context: PaneContext) {
         let query = field.text
         guard query != resultsQuery else { return }
+        let narrows = resultsQuery.map { !$0.allSatisfy(\.isWhitespace) && query.hasPrefix($0) } ?? false
         resultsQuery = query
-        results = context.search.search(query, limit: 200)
+        let found = context.search.search(query, among: narrows ? matching : nil, limit: 200)
+        results = found.matches
+        matching = found.matching
         cursor.reset()
     }
 
