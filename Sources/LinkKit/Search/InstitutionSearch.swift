@@ -10,43 +10,56 @@ public struct SearchMatch: Hashable, Sendable {
 
 /// InstitutionSearch: ranks a directory's institutions against a query as the user types.
 ///
-/// Every space-separated word of the query must match the name or the id, ignoring case and
-/// accents. Whole-word and word-start matches rank above matches inside a word, a name that
-/// starts with the query ranks above all, initials (`fpb`) match too, and ties go to the
-/// shorter name, then to directory order.
+/// Every space-separated word of the query must match the name (or be a prefix of the id),
+/// ignoring case and accents. Whole-word and word-start matches rank above matches inside a word,
+/// a name that starts with the query ranks above all, initials (`fpb`) match too, and ties go to
+/// the shorter name, then to directory order.
+///
+/// The index is flat: every folded name in one byte buffer, every id in another, with offsets, so
+/// 100,000 institutions cost two allocations, not hundreds of thousands. Only names whose folded
+/// bytes do not map one to one onto characters keep a map back (for highlighting).
 public struct InstitutionSearch: Sendable {
-    struct Entry: Sendable {
-        var name: [UInt8]
-        var characterOfByte: [Int32]
-        var wordStarts: [Int32]
-        var initials: [UInt8]
-        var id: [UInt8]
-        var nameLength: Int
-    }
-
     /// The directory searched.
     public let directory: InstitutionDirectory
-    let entries: [Entry]
+    let names: [UInt8]
+    let nameStarts: [Int32]
+    let ids: [UInt8]
+    let idStarts: [Int32]
+    let characterMaps: [Int32: [Int32]]
 
     /// Indexes a directory (folds every name once).
     public init(directory: InstitutionDirectory) {
         self.directory = directory
-        entries = directory.records.map { record in
-            let (bytes, map) = TextFolding.foldWithMap(record.name)
-            var starts: [Int32] = []
-            var initials: [UInt8] = []
-            var previousIsWordByte = false
-            for (offset, byte) in bytes.enumerated() {
-                let isWordByte = Self.isWordByte(byte)
-                if isWordByte && !previousIsWordByte {
-                    starts.append(Int32(offset))
-                    initials.append(byte)
-                }
-                previousIsWordByte = isWordByte
+        var names: [UInt8] = []
+        var ids: [UInt8] = []
+        var nameStarts: [Int32] = [0]
+        var idStarts: [Int32] = [0]
+        var maps: [Int32: [Int32]] = [:]
+        nameStarts.reserveCapacity(directory.records.count + 1)
+        idStarts.reserveCapacity(directory.records.count + 1)
+        for (index, record) in directory.records.enumerated() {
+            var name = record.name
+            let ascii = name.withUTF8 { utf8 in
+                for byte in utf8 where byte >= 128 { return false }
+                for byte in utf8 { names.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+                return true
             }
-            return Entry(name: bytes, characterOfByte: map, wordStarts: starts, initials: initials,
-                         id: TextFolding.foldedBytes(record.id), nameLength: record.name.count)
+            if !ascii {
+                let (bytes, map) = TextFolding.foldWithMap(record.name)
+                names.append(contentsOf: bytes)
+                if map.count != record.name.count || map.enumerated().contains(where: { $0.offset != Int($0.element) }) {
+                    maps[Int32(index)] = map
+                }
+            }
+            nameStarts.append(Int32(names.count))
+            ids.append(contentsOf: TextFolding.foldedBytes(record.id))
+            idStarts.append(Int32(ids.count))
         }
+        self.names = names
+        self.ids = ids
+        self.nameStarts = nameStarts
+        self.idStarts = idStarts
+        characterMaps = maps
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -64,126 +77,174 @@ public struct InstitutionSearch: Sendable {
     public func search(_ query: String, among candidates: [Int]?, limit: Int) -> (matches: [SearchMatch], matching: [Int]) {
         let folded = TextFolding.foldedBytes(query)
         let words = folded.split(whereSeparator: { !Self.isWordByte($0) && $0 != 95 }).map(Array.init)
-        guard !words.isEmpty else { return ([], []) }
+        guard !words.isEmpty, limit > 0 else { return ([], []) }
         let whole = Array(folded.drop { $0 == 32 })
+        let compact = Array(words.joined())
         var matching: [Int] = []
         var ranked: [(score: Int, index: Int)] = []
-        func consider(_ index: Int) {
-            let entry = entries[index]
-            guard let points = quickScore(entry, words: words, whole: whole) else { return }
-            matching.append(index)
-            ranked.append((points, index))
-        }
-        if let candidates {
-            for index in candidates { consider(index) }
-        } else {
-            for index in entries.indices { consider(index) }
-        }
-        // the best `limit`, by score, then shorter name, then directory order
-        let better: ((score: Int, index: Int), (score: Int, index: Int)) -> Bool = { a, b in
-            if a.score != b.score { return a.score > b.score }
-            let la = entries[a.index].nameLength, lb = entries[b.index].nameLength
-            if la != lb { return la < lb }
-            return a.index < b.index
-        }
-        let top: [(score: Int, index: Int)]
-        if ranked.count > limit * 4 {
-            var heap: [(score: Int, index: Int)] = []
-            heap.reserveCapacity(limit + 1)
-            for item in ranked {
-                if heap.count < limit {
-                    heap.append(item)
-                    if heap.count == limit { heap.sort(by: better) }
-                } else if better(item, heap[limit - 1]) {
-                    var at = limit - 1
-                    heap[at] = item
-                    while at > 0 && better(heap[at], heap[at - 1]) {
-                        heap.swapAt(at, at - 1)
-                        at -= 1
-                    }
+        names.withUnsafeBufferPointer { nameBytes in
+            ids.withUnsafeBufferPointer { idBytes in
+                func consider(_ index: Int) {
+                    let name = UnsafeBufferPointer(rebasing: nameBytes[Int(nameStarts[index])..<Int(nameStarts[index + 1])])
+                    let id = UnsafeBufferPointer(rebasing: idBytes[Int(idStarts[index])..<Int(idStarts[index + 1])])
+                    guard let points = Self.score(name: name, id: id, words: words, whole: whole, compact: compact) else { return }
+                    matching.append(index)
+                    ranked.append((points, index))
+                }
+                if let candidates {
+                    for index in candidates where index < nameStarts.count - 1 { consider(index) }
+                } else {
+                    for index in 0..<(nameStarts.count - 1) { consider(index) }
                 }
             }
-            top = heap.count < limit ? heap.sorted(by: better) : heap
-        } else {
-            top = Array(ranked.sorted(by: better).prefix(limit))
         }
-        let matches = top.compactMap { score(entries[$0.index], words: words, whole: whole, index: $0.index) }
+        let top = best(ranked, limit: limit)
+        let matches = top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: highlights($0.index, words: words, compact: compact)) }
         return (matches, matching)
     }
 
-    /// The score of an entry, without working out highlights; `nil` when it does not match.
-    func quickScore(_ entry: Entry, words: [[UInt8]], whole: [UInt8]) -> Int? {
+    /// The best `limit` of `ranked`: by score, then shorter name, then directory order.
+    func best(_ ranked: [(score: Int, index: Int)], limit: Int) -> [(score: Int, index: Int)] {
+        let better: ((score: Int, index: Int), (score: Int, index: Int)) -> Bool = { a, b in
+            if a.score != b.score { return a.score > b.score }
+            let la = nameStarts[a.index + 1] - nameStarts[a.index], lb = nameStarts[b.index + 1] - nameStarts[b.index]
+            if la != lb { return la < lb }
+            return a.index < b.index
+        }
+        guard ranked.count > limit * 4 else { return Array(ranked.sorted(by: better).prefix(limit)) }
+        var top: [(score: Int, index: Int)] = []
+        top.reserveCapacity(limit + 1)
+        for item in ranked {
+            if top.count < limit {
+                top.append(item)
+                if top.count == limit { top.sort(by: better) }
+            } else if better(item, top[limit - 1]) {
+                var at = limit - 1
+                top[at] = item
+                while at > 0 && better(top[at], top[at - 1]) {
+                    top.swapAt(at, at - 1)
+                    at -= 1
+                }
+            }
+        }
+        return top.count < limit ? top.sorted(by: better) : top
+    }
+
+    /// The score of one institution, or `nil` when it does not match.
+    static func score(
+        name: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, words: [[UInt8]], whole: [UInt8], compact: [UInt8]
+    ) -> Int? {
         var total = 0
-        var allMatched = true
+        var byWords = true
         for word in words {
-            if let (points, _) = bestOccurrence(of: word, in: entry) {
+            if let (points, _) = bestOccurrence(of: word, in: name) {
                 total += points
-            } else if startsWith(entry.id, word) {
-                total += entry.id == word ? 90 : 40
+            } else if startsWith(id, word) {
+                total += id.count == word.count ? 90 : 40
             } else {
-                allMatched = false
+                byWords = false
                 break
             }
         }
-        if !allMatched {
-            let compact = Array(words.joined())
-            guard words.count == 1, compact.count >= 2, startsWith(entry.initials, compact) else { return nil }
-            total = compact.count == entry.initials.count ? 70 : 50
+        if !byWords {
+            guard words.count == 1, compact.count >= 2, let initials = initialsMatch(compact, in: name) else { return nil }
+            total = initials
         }
-        if startsWith(entry.name, whole) {
+        if startsWith(name, whole) {
             total += 200
-        } else if find(whole, in: entry.name, from: 0) != nil {
+        } else if find(whole, in: name) != nil {
             total += 40
         }
         return total
     }
 
-    /// A match with its highlights (the name's characters that matched), for a shown result.
-    func score(_ entry: Entry, words: [[UInt8]], whole: [UInt8], index: Int) -> SearchMatch? {
-        guard let total = quickScore(entry, words: words, whole: whole) else { return nil }
-        var highlightedBytes: [Int] = []
-        for word in words {
-            if let (_, at) = bestOccurrence(of: word, in: entry) {
-                highlightedBytes.append(contentsOf: at..<(at + word.count))
-            } else if !startsWith(entry.id, word) {
-                // matched by initials
-                highlightedBytes = entry.wordStarts.prefix(words.joined().count).map(Int.init)
-                break
-            }
-        }
-        var characters = Set<Int>()
-        for byte in highlightedBytes where byte < entry.characterOfByte.count {
-            characters.insert(Int(entry.characterOfByte[byte]))
-        }
-        return SearchMatch(index: index, score: total, highlighted: characters.sorted())
-    }
-
-    /// The best place `word` occurs in the name: at a word start (a whole word scores most) or inside a word.
-    func bestOccurrence(of word: [UInt8], in entry: Entry) -> (Int, Int)? {
+    /// The best place `word` occurs: at a word start (a whole word scores most) or inside a word.
+    static func bestOccurrence(of word: [UInt8], in name: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        guard let first = word.first, word.count <= name.count else { return nil }
         var best: (Int, Int)?
-        for start in entry.wordStarts {
-            let at = Int(start)
-            guard at + word.count <= entry.name.count, entry.name[at..<(at + word.count)].elementsEqual(word) else { continue }
-            let end = at + word.count
-            let wholeWord = end == entry.name.count || !Self.isWordByte(entry.name[end])
-            let points = (wholeWord ? 100 : 80) + (at == 0 ? 20 : 0)
-            if best == nil || points > best!.0 { best = (points, at) }
+        var at = 0
+        let last = name.count - word.count
+        while at <= last {
+            if name[at] == first && (at == 0 || !isWordByte(name[at - 1])) && matches(word, in: name, at: at) {
+                let end = at + word.count
+                let wholeWord = end == name.count || !isWordByte(name[end])
+                let points = (wholeWord ? 100 : 80) + (at == 0 ? 20 : 0)
+                if best == nil || points > best!.0 { best = (points, at) }
+                if points == 120 { break }
+            }
+            at += 1
         }
-        if best == nil, let at = find(word, in: entry.name, from: 0) { best = (20, at) }
+        if best == nil, let inside = find(word, in: name) { best = (20, inside) }
         return best
     }
 
-    func startsWith(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        needle.count <= haystack.count && haystack[0..<needle.count].elementsEqual(needle)
+    /// The score of `compact` as the name's initials (`fpb`), or `nil`.
+    static func initialsMatch(_ compact: [UInt8], in name: UnsafeBufferPointer<UInt8>) -> Int? {
+        var matched = 0
+        var starts = 0
+        var previousIsWord = false
+        for byte in name {
+            let isWord = isWordByte(byte)
+            if isWord && !previousIsWord {
+                if matched < compact.count {
+                    guard byte == compact[matched] else { return nil }
+                    matched += 1
+                }
+                starts += 1
+            }
+            previousIsWord = isWord
+        }
+        guard matched == compact.count else { return nil }
+        return starts == compact.count ? 70 : 50
     }
 
-    func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
-        var at = from
+    static func matches(_ word: [UInt8], in name: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        for offset in 1..<word.count where name[at + offset] != word[offset] { return false }
+        return true
+    }
+
+    static func startsWith(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        needle.count <= haystack.count && (needle.isEmpty || matches(needle, in: haystack, at: 0) && haystack[0] == needle[0])
+    }
+
+    static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+        var at = 0
         while at + needle.count <= haystack.count {
-            if haystack[at] == needle[0] && haystack[at..<(at + needle.count)].elementsEqual(needle) { return at }
+            if haystack[at] == first && matches(needle, in: haystack, at: at) { return at }
             at += 1
         }
         return nil
+    }
+
+    /// The characters of institution `index`'s name that the query matched (for a shown result).
+    func highlights(_ index: Int, words: [[UInt8]], compact: [UInt8]) -> [Int] {
+        names.withUnsafeBufferPointer { nameBytes in
+            let name = UnsafeBufferPointer(rebasing: nameBytes[Int(nameStarts[index])..<Int(nameStarts[index + 1])])
+            var bytes: [Int] = []
+            for word in words {
+                if let (_, at) = Self.bestOccurrence(of: word, in: name) {
+                    bytes.append(contentsOf: at..<(at + word.count))
+                } else if !ids.withUnsafeBufferPointer({ idBytes in
+                    Self.startsWith(UnsafeBufferPointer(rebasing: idBytes[Int(idStarts[index])..<Int(idStarts[index + 1])]), word)
+                }) {
+                    // matched by initials: the first letter of each word
+                    bytes = []
+                    var previousIsWord = false
+                    for (offset, byte) in name.enumerated() {
+                        let isWord = Self.isWordByte(byte)
+                        if isWord && !previousIsWord && bytes.count < compact.count { bytes.append(offset) }
+                        previousIsWord = isWord
+                    }
+                    break
+                }
+            }
+            let map = characterMaps[Int32(index)]
+            var characters = Set<Int>()
+            for byte in bytes {
+                if let map { if byte < map.count { characters.insert(Int(map[byte])) } } else { characters.insert(byte) }
+            }
+            return characters.sorted()
+        }
     }
 }
