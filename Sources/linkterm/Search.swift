@@ -36,6 +36,7 @@ struct Search: ParsableCommand {
             out += "\(record.id)\t\(record.name)\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
-        if out.isEmpty { throw ExitCode(1) }
+        // leave without tearing the index down: freeing 100k names costs more than the search
+        withExtendedLifetime(search) { Foundation.exit(out.isEmpty ? 1 : 0) }
     }
 }
