@@ -115,20 +115,26 @@ public struct LinkEngine: Sendable {
     public mutating func send(_ action: UserAction, at time: Timestamp) throws(ActionRejected) -> [SessionRecord] {
         guard started else { throw ActionRejected("the session has not been opened") }
         guard !isFinished else { throw ActionRejected("the session has already ended") }
+        let before = now
         begin(at: time)
-        switch action {
-        case .primary: try primary()
-        case .setQuery(let text): try setQuery(text)
-        case .selectInstitution(let id): try selectInstitution(id: id)
-        case .submitCredentials(let username, let password): try submitCredentials(username: username, password: password)
-        case .submitMFA(let response): try submitMFA(response)
-        case .submitAccounts(let indices): try submitAccounts(indices)
-        case .oauth(let result): try finishOAuth(result)
-        case .back: try back()
-        case .requestExit: try requestExit()
-        case .confirmExit: try confirmExit()
-        case .cancelExit: try cancelExit()
-        case .quit: quit()
+        do {
+            switch action {
+            case .primary: try primary()
+            case .setQuery(let text): try setQuery(text)
+            case .selectInstitution(let id): try selectInstitution(id: id)
+            case .submitCredentials(let username, let password): try submitCredentials(username: username, password: password)
+            case .submitMFA(let response): try submitMFA(response)
+            case .submitAccounts(let indices): try submitAccounts(indices)
+            case .oauth(let result): try finishOAuth(result)
+            case .back: try back()
+            case .requestExit: try requestExit()
+            case .confirmExit: try confirmExit()
+            case .cancelExit: try cancelExit()
+            case .quit: quit()
+            }
+        } catch {
+            now = before  // a rejected action leaves no trace, not even on the clock
+            throw error
         }
         return flush()
     }
