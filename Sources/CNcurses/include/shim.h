@@ -27,7 +27,7 @@
 /* Constants                                                                 */
 /* ------------------------------------------------------------------------- */
 
-/** Results of lt_read_key (the ncurses wget_wch results). */
+/** Results of lt_read_key (the values of the ncurses wget_wch results). */
 enum {
     LT_READ_ERR = ERR,                  /**< nothing read (timeout, EOF, interrupted) */
     LT_READ_OK = OK,                    /**< *value is a character */
@@ -57,7 +57,14 @@ enum {
     /** Bracketed paste start marker (ESC [ 200 ~), defined with define_key. */
     LT_KEY_PASTE_START = KEY_MAX + 1,
     /** Bracketed paste end marker (ESC [ 201 ~), defined with define_key. */
-    LT_KEY_PASTE_END = KEY_MAX + 2
+    LT_KEY_PASTE_END = KEY_MAX + 2,
+    /** Start of an SGR mouse report (ESC [ <), defined with define_key. Internal:
+     *  lt_read_key reads the rest of the report itself and returns LT_KEY_MOUSE
+     *  (or drops the report); it never returns this code. */
+    LT_KEY_SGR_MOUSE = KEY_MAX + 3,
+    /** Start of an X10 mouse report (ESC [ M), bound only where kmous is ESC [ M.
+     *  Internal, like LT_KEY_SGR_MOUSE. */
+    LT_KEY_X10_MOUSE = KEY_MAX + 4
 };
 
 /** Pending-signal codes returned by lt_take_signal (0 = none). */
@@ -82,16 +89,28 @@ int lt_setup_locale(void);
 /** Opens the screen on stdout/stdin with newterm (never initscr).
  *  Returns 0 on success, -1 if the terminal type is unknown, -2 if a screen
  *  is already open. Sets raw/noecho/nonl/keypad, escdelay 25 (unless ESCDELAY
- *  is set), default colours, hidden cursor, mouse and bracketed paste. */
+ *  is set), default colours, hidden cursor, mouse and bracketed paste.
+ *  Mouse: ncurses' mouse support stays off (no mousemask; its SGR decoder blocks
+ *  on a report cut short). If the terminal has a kmous capability, the shim
+ *  takes that string from ncurses, binds ESC [ < to LT_KEY_SGR_MOUSE (and a
+ *  kmous of ESC [ M to LT_KEY_X10_MOUSE) and sends ESC [ ? 1006 ; 1000 h itself
+ *  (press/release and wheel, SGR format). */
 int lt_screen_open(const char *term);
 
 /** Opens a screen writing to and reading from /dev/null, of rows x cols, for
  *  tests. Same return values as lt_screen_open. */
 int lt_screen_open_headless(const char *term, int rows, int cols);
 
-/** Closes the screen: bracketed paste off, mouse off, cursor on, endwin,
- *  delscreen. Idempotent. If capture is on, these closing bytes are captured
- *  and capture then turns off (lt_capture_take still hands them over). */
+/** Like lt_screen_open_headless, but input comes from `input_fd` (a pipe, say), so
+ *  that tests can feed raw bytes to the key decoder. The screen reads a dup of the
+ *  descriptor and closes it on lt_screen_close; the caller keeps `input_fd`. Same
+ *  return values as lt_screen_open (-1 also for a bad descriptor). */
+int lt_screen_open_headless_input(const char *term, int rows, int cols, int input_fd);
+
+/** Closes the screen: bracketed paste off, mouse off (if the shim turned it
+ *  on), cursor on, endwin, delscreen. Idempotent. If capture is on, these
+ *  closing bytes are captured and capture then turns off (lt_capture_take
+ *  still hands them over). */
 void lt_screen_close(void);
 
 /** 1 while a screen is open. */
@@ -158,11 +177,23 @@ int lt_wcwidth(wchar_t wc);
 /* Input                                                                      */
 /* ------------------------------------------------------------------------- */
 
-/** Reads one character or key with a timeout (-1 blocks, 0 polls).
+/** Reads one character or key with a timeout (-1 blocks, 0 polls), decoding
+ *  UTF-8 itself: invalid bytes are dropped without taking the keys after them.
+ *  Also decodes mouse reports itself (SGR: ESC [ < Pb ; Px ; Py M|m, at most 6
+ *  digits a field; X10, where kmous is ESC [ M: ESC [ M b x y; each byte after
+ *  the introducer within 50 ms): a complete report for button 1 or the wheel
+ *  comes back as LT_KEY_MOUSE, its event ready for lt_get_mouse (a press whose
+ *  release at the same cell is already waiting comes back as one click). A
+ *  report cut short (pause, end of input, a byte that does not belong, pushed
+ *  back as the next key) and reports linkterm does not use (motion, other
+ *  buttons) are dropped, and reading goes on.
  *  Returns LT_READ_ERR, LT_READ_OK or LT_READ_KEY_CODE_YES. */
 int lt_read_key(int timeout_ms, int *is_keycode, unsigned *value);
 
-/** Takes the pending mouse event. Returns OK or ERR. */
+/** Takes the event of the LT_KEY_MOUSE lt_read_key returned last: 0-based
+ *  cell and one of the masks below (BUTTON1_PRESSED, _RELEASED, _CLICKED,
+ *  BUTTON4_PRESSED, BUTTON5_PRESSED). Returns OK, or ERR if there is none (or
+ *  it was already taken). */
 int lt_get_mouse(int *y, int *x, unsigned long *bstate);
 
 unsigned long lt_button1_pressed(void);
@@ -175,13 +206,14 @@ unsigned long lt_wheel_down(void); /**< BUTTON5_PRESSED */
 int lt_unget_wch(wchar_t wc);
 /** Pushes a key code (or byte) back onto the input queue (LIFO). */
 int lt_unget_key(int key);
-/** Queues a mouse event (ungetmouse) at (y, x) with button state bstate,
- *  which lt_read_key then reports as LT_KEY_MOUSE. For tests. */
+/** Queues a mouse event at (y, x) with button state bstate and pushes back an
+ *  LT_KEY_MOUSE for it, which lt_read_key then reports (lt_get_mouse gives
+ *  the event). For tests. Returns OK, or ERR if 8 events are already queued. */
 int lt_unget_mouse(int y, int x, unsigned long bstate);
 /** The key code an escape sequence is bound to (key_defined), 0 if none,
  *  -1 if it is a prefix of a bound sequence. */
 int lt_key_defined(const char *sequence);
-/** Discards pending input. */
+/** Discards pending input (and queued mouse events). */
 void lt_flush_input(void);
 
 /* ------------------------------------------------------------------------- */
@@ -233,7 +265,7 @@ void lt_restore_terminal_now(void);
  *  calls lt_resume once continued. */
 void lt_suspend(void);
 
-/** Re-sends every mode (prog mode, keypad transmit, mouse, bracketed paste,
+/** Re-sends every mode (prog mode, keypad transmit, mouse if on, bracketed paste,
  *  cursor visibility) and repaints the whole screen. */
 void lt_resume(void);
 

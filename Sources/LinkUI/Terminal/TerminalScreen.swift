@@ -129,6 +129,23 @@ public final class TerminalScreen {
         return TerminalScreen(headless: true, ownsSignalHandlers: false, colorCount: colors)
     }
 
+    /// Opens a headless screen of `rows` x `cols` (output to /dev/null) whose
+    /// input is read from `inputFD`, for tests that feed raw bytes to the key
+    /// decoder through a pipe. The screen reads its own duplicate of the
+    /// descriptor (closed by `close()`); the caller keeps and closes `inputFD`.
+    /// The same rules as `headless(rows:cols:term:noColor:capture:)` apply.
+    /// - Throws: `TerminalError.unknownTerminal` (also for a bad descriptor) or `.alreadyOpen`.
+    public static func headless(
+        inputFD: Int32, rows: Int = 24, cols: Int = 80, term: String = "xterm-256color"
+    ) throws -> TerminalScreen {
+        let result = lt_screen_open_headless_input(term, Int32(rows), Int32(cols), inputFD)
+        guard result == 0 else {
+            throw result == -2 ? TerminalError.alreadyOpen : TerminalError.unknownTerminal(term)
+        }
+        let colors = effectiveColorCount(terminalColors: Int(lt_colors()), noColor: nil)
+        return TerminalScreen(headless: true, ownsSignalHandlers: false, colorCount: colors)
+    }
+
     /// The number of colours to use: 0 when `noColor` (the `NO_COLOR`
     /// variable) is set and not empty or the terminal has fewer than 8,
     /// otherwise the terminal's count.
@@ -141,13 +158,17 @@ public final class TerminalScreen {
     /// and the previous signal handlers. Safe to call more than once. When
     /// capturing, the closing bytes are captured and capture stops; take them
     /// with `takeCapturedOutput()` after `close()`.
-    public func close() {
+    ///
+    /// - Parameter keepingSignalHandlers: keep linkterm's SIGINT, SIGTERM, SIGHUP (…) handlers,
+    ///   which only raise flags, instead of restoring the previous ones: for a program about to
+    ///   exit, so that a Ctrl-C typed as the session ends cannot cut its last writes short.
+    public func close(keepingSignalHandlers: Bool = false) {
         guard isOpen else { return }
         isOpen = false
         lt_screen_close()
         if ownsSignalHandlers {
             lt_uninstall_crash_handlers()
-            lt_uninstall_signal_handlers()
+            if !keepingSignalHandlers { lt_uninstall_signal_handlers() }
         }
     }
 
