@@ -127,7 +127,9 @@ struct LinkTerm: ParsableCommand {
             runner.exitAtEnd = exitAtEnd
         }
         let end = runner.run()
-        screen.close()
+        // a signal from here on (a Ctrl-C typed as the session ends) must not cut the
+        // recording, the outcome line or the events file short: its flag is just never read
+        screen.close(keepingSignalHandlers: true)
         runner.record()
         runner.recorder?.close()
         if let failure = runner.recorder?.failure {

@@ -77,14 +77,17 @@ public final class LinkApp {
     public func handle(_ key: Key) {
         if key == .resize { return }
         status = nil
+        if key == .ctrl("c") {
+            // Ctrl-C quits from anywhere, the help overlay included.
+            helpVisible = false
+            send(.quit)
+            return
+        }
         if helpVisible {
             helpVisible = false
             return
         }
         switch key {
-        case .ctrl("c"):
-            send(.quit)
-            return
         case .function(1):
             helpVisible = true
             return

@@ -146,7 +146,10 @@ public final class TerminalRunner {
     /// Whether standard input has hung up (the terminal went away).
     private func inputHungUp() -> Bool {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) >= 0 else { return true }
+        while poll(&descriptor, 1, 0) < 0 {
+            // a signal (a resize storm sends many) interrupts poll: that is no hang-up
+            if errno != EINTR { return true }
+        }
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
