@@ -14,11 +14,16 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-# asciinema validates recordings in the tests
-if ! command -v asciinema >/dev/null 2>&1; then
-  echo "Tests/run.sh: installing asciinema"
-  python3 -m pip install --quiet --disable-pip-version-check asciinema==2.4.0
+# asciinema validates recordings in the tests; pytest runs the pty tests (Tests/pty)
+need_pip=()
+command -v asciinema >/dev/null 2>&1 || need_pip+=(asciinema==2.4.0)
+python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
+if [ ${#need_pip[@]} -gt 0 ]; then
+  echo "Tests/run.sh: installing ${need_pip[*]}"
+  python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}"
 fi
 
 swift build
+# the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
+PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
 swift test --no-parallel 2>&1 | tee /tmp/linkterm-test.log | grep -vE '^\[[0-9]+/[0-9]+\]|^(Test Suite|Test Case) .*(started|passed)'

@@ -1,0 +1,131 @@
+"""The events file loses nothing: linkterm killed with SIGKILL at random moments of a flow always
+leaves a file of complete JSON lines that is a prefix of what the full run writes, and that holds
+at least as many records as the log panel had shown ("Events (N)") before the kill.
+
+The flow is deterministic (--seed 1, --latency 0, the same keys, each pane awaited before the keys
+meant for it), so the records of every run match the reference run's one for one, ids included;
+only timestamps differ.
+"""
+from __future__ import annotations
+
+import random
+import re
+import signal
+import time
+
+from ptyharness import (ENTER, POLL, SEARCH_HINT, TAB, measure, read_records,
+                        record_name, start)
+
+RUNS = 60
+ARGS = ["--seed", "1", "--latency", "0"]
+
+
+def keys() -> list[tuple[bytes, object]]:
+    """The flow, one key at a time, each with what to wait for before the next key (a screen text,
+    a predicate on the screen's text, or None)."""
+    steps: list[tuple[bytes, object]] = [(ENTER, SEARCH_HINT)]
+    query = "first platypus"
+    for i, ch in enumerate(query):
+        last = i == len(query) - 1
+        steps.append((ch.encode(), (lambda t: f"Search  {query}" in t and "\u203a First Platypus Bank" in t)
+                      if last else None))
+    steps.append((ENTER, "Enter your First Platypus Bank credentials"))
+    steps += [(ch.encode(), None) for ch in "user_good"] + [(TAB, None)]
+    steps += [(ch.encode(), None) for ch in "pass_good"]
+    steps.append((ENTER, "Choose the accounts to share"))
+    steps.append((b"a", lambda t: re.search(r"([1-9]\d*) of \1 selected", t) is not None))
+    steps.append((ENTER, "\u2713 Success"))
+    steps.append((ENTER, None))  # finish: the process exits 0
+    return steps
+
+
+def wait(p, until) -> None:
+    if until is None:
+        return
+    if callable(until):
+        p.wait_until(lambda: until(p.screen.text()), "the next pane")
+    else:
+        p.wait_for(until)
+
+
+def normalized(record):
+    """The record without its timestamps."""
+    if isinstance(record, dict):
+        return {k: normalized(v) for k, v in record.items() if k != "timestamp"}
+    if isinstance(record, list):
+        return [normalized(v) for v in record]
+    return record
+
+
+def test_reference_run_is_complete(spawn, home):
+    """The full flow by keys ends in onSuccess and HANDOFF (what the kill runs are compared with)."""
+    events = home / "events.jsonl"
+    p = spawn(["--events", events, *ARGS])
+    start(p)
+    for key, until in keys():
+        p.send(key)
+        wait(p, until)
+    assert p.wait_exit().status == 0
+    names = [record_name(r) for r in read_records(events)]
+    assert names[0] == "load" and names[-2:] == ["success", "HANDOFF"], names
+
+
+def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):
+    flow = keys()
+    # the reference run
+    ref_path = home / "reference.jsonl"
+    p = spawn(["--events", ref_path, *ARGS])
+    start(p)
+    for key, until in flow:
+        p.send(key)
+        wait(p, until)
+    assert p.wait_exit().status == 0
+    reference = [normalized(r) for r in read_records(ref_path)]
+    assert [record_name(r) for r in reference][-1] == "HANDOFF"
+    p.close()
+
+    rng = random.Random(8)
+    failures, lengths, started = [], [], time.monotonic()
+    for run in range(RUNS):
+        n_keys = rng.randint(0, len(flow))
+        delay = rng.choice([0.0, rng.uniform(0, 0.01), rng.uniform(0, 0.05), rng.uniform(0, 0.2)])
+        path = home / f"killed-{run}.jsonl"
+        p = spawn(["--events", path, *ARGS])
+        if n_keys:
+            start(p)
+        for i, (key, until) in enumerate(flow[:n_keys]):
+            p.send(key)
+            if i < n_keys - 1:
+                wait(p, until)
+        deadline = time.monotonic() + delay
+        while time.monotonic() < deadline:
+            p.pump(min(POLL, max(0.0, deadline - time.monotonic())))
+        shown = re.findall(r"Events \((\d+)\)", p.screen.text())  # the log panel's count on screen
+        if p.exit is None:
+            p.signal(signal.SIGKILL)
+        e = p.wait_exit()
+        where = f"run {run}: killed after {n_keys} keys + {delay * 1000:.0f} ms (status {e.status})"
+        try:
+            records = [normalized(r) for r in read_records(path)]
+        except AssertionError as exc:
+            failures.append(f"{where}: {exc}")
+            p.close()
+            continue
+        lengths.append(len(records))
+        if shown and len(records) < int(shown[0]):
+            failures.append(f"{where}: the screen had shown {shown[0]} records, the file holds {len(records)}")
+        if records != reference[:len(records)]:
+            got = [record_name(r) for r in records]
+            want = [record_name(r) for r in reference[:len(records)]]
+            failures.append(f"{where}: not a prefix of the reference run\n  got  {got}\n  want {want}"
+                            if got != want else f"{where}: same names, different records than the reference")
+        if records and record_name(records[0]) != "load":
+            failures.append(f"{where}: the first record is not load")
+        assert e.status in (137, 0), where
+        p.close()
+    elapsed = time.monotonic() - started
+    measure("events file under SIGKILL",
+            f"{RUNS} kill points (seeded) in {elapsed:.0f} s; records kept per run: "
+            f"min {min(lengths, default=0)}, max {max(lengths, default=0)} of {len(reference)}; "
+            f"distinct lengths {sorted(set(lengths))}; failures {len(failures)}")
+    assert not failures, "\n".join(failures)
