@@ -49,7 +49,7 @@ struct DirectoryLoaderTests {
             ]
             """)
         #expect(
-            loaded.records == [
+            Array(loaded.records) == [
                 InstitutionRecord(
                     id: "ins_1", name: "First Bank", oauth: true, status: .degraded, supported: false, popular: true),
                 InstitutionRecord(id: "ins_2", name: "Second Bank"),
@@ -65,7 +65,7 @@ struct DirectoryLoaderTests {
             "{\"institution_id\": \"ins_a\", \"name\": \"Alpha\", \"popular\": true}\r\n\r\n   \n"
                 + "{\"name\": \"Beta \\u00e9\\ud83c\\udfe6\", \"institution_id\": \"ins_b\", \"oauth\": true}\n")
         #expect(
-            loaded.records == [
+            Array(loaded.records) == [
                 InstitutionRecord(id: "ins_a", name: "Alpha", popular: true),
                 InstitutionRecord(id: "ins_b", name: "Beta é🏦", oauth: true),
             ])
@@ -75,7 +75,7 @@ struct DirectoryLoaderTests {
     func plainText() throws {
         let loaded = try directory("\u{FEFF}First Gingham Bank\n\n  Tartan Credit Union \r\n\tCafé Ünion\t\nA [bracket] name")
         #expect(
-            loaded.records == [
+            Array(loaded.records) == [
                 InstitutionRecord(id: "ins_custom_1", name: "First Gingham Bank"),
                 InstitutionRecord(id: "ins_custom_2", name: "Tartan Credit Union"),
                 InstitutionRecord(id: "ins_custom_3", name: "Café Ünion"),
@@ -95,7 +95,7 @@ struct DirectoryLoaderTests {
         let path = temporaryPath("banks.jsonl")
         try Data("{\"institution_id\":\"ins_9\",\"name\":\"Ninth\"}\n".utf8).write(to: URL(fileURLWithPath: path))
         let loaded = try InstitutionDirectory.load(path: path)
-        #expect(loaded.records == [InstitutionRecord(id: "ins_9", name: "Ninth")])
+        #expect(Array(loaded.records) == [InstitutionRecord(id: "ins_9", name: "Ninth")])
     }
 
     @Test("a loaded directory is searchable")

@@ -113,19 +113,34 @@ private func readDirectoryFile(_ path: String) throws(DirectoryError) -> [UInt8]
             expected = size
         }
     }
+    // read straight into the buffer (a regular file: its size plus one byte, to see the end)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(expected + 1)
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw .cannotRead(path, errno)
+    var capacity = max(expected + 1, 1 << 16)
+    var failure: DirectoryError?
+    while failure == nil {
+        let filled = bytes.count
+        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            if filled > 0 { _ = buffer.initialize(from: bytes) }
+            count = filled
+            while count < buffer.count {
+                let got = read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = .cannotRead(path, errno)
+                    return
+                }
+                if got == 0 { return }
+                count += got
+                if count > limit {
+                    failure = .tooLarge(path, size: nil)
+                    return
+                }
+            }
         }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-        if bytes.count > limit { throw .tooLarge(path, size: nil) }
+        if bytes.count < capacity { break }  // end of file before the buffer filled up
+        capacity *= 2
     }
+    if let failure { throw failure }
     return bytes
 }
 
@@ -135,7 +150,7 @@ private func readDirectoryFile(_ path: String) throws(DirectoryError) -> [UInt8]
 private struct DirectoryParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
-    private var records: [InstitutionRecord] = []
+    private var records = InstitutionRecords()
     private var lineOfID: [String: Int] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
@@ -156,7 +171,7 @@ private struct DirectoryParser {
         default: try readLines(from: start, json: false)
         }
         guard !records.isEmpty else { throw noInstitutions }
-        return InstitutionDirectory(records)
+        return InstitutionDirectory(uniqueRecords: records)
     }
 
     private var noInstitutions: DirectoryError {
@@ -171,7 +186,7 @@ private struct DirectoryParser {
 
     private mutating func readLines(from start: Int, json: Bool) throws(DirectoryError) {
         let total = try countLineEntries(from: start)
-        records.reserveCapacity(total)
+        records.reserveCapacity(institutions: total, bytes: bytes.count - start + (json ? 0 : total * 16))
         if json { lineOfID.reserveCapacity(total) }
         var position = start
         var line = 1
@@ -227,13 +242,20 @@ private struct DirectoryParser {
     }
 
     private mutating func addName(from first: Int, to end: Int, lineStart: Int, line: Int) throws(DirectoryError) {
+        guard records.count < InstitutionDirectory.maximumEntries else { throw tooMany(line: line) }
+        let slice = UnsafeBufferPointer(rebasing: bytes[first..<end])
+        if slice.count <= InstitutionDirectory.maximumNameLength, slice.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+            // printable ASCII, trimmed already: nothing to check or clean (most names)
+            records.append(name: slice, ascii: true, idPrefix: "ins_custom_", number: records.count + 1)
+            return
+        }
         if let bad = firstInvalidUTF8(bytes, from: first, to: end) {
             let column = columnOf(bad, lineStart: lineStart, in: bytes)
             throw DirectoryError(file: file, line: line, message: "not valid UTF-8 text (column \(column))")
         }
-        let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
-        let name = try cleanName(raw, file: file, line: line)
-        try append(InstitutionRecord(id: "ins_custom_\(records.count + 1)", name: name), line: line, checkID: false)
+        let name = try cleanName(String(decoding: slice, as: UTF8.self), file: file, line: line)
+        var utf8 = name
+        utf8.withUTF8 { records.append(name: $0, ascii: !$0.contains { $0 >= 128 }, idPrefix: "ins_custom_", number: records.count + 1) }
     }
 
     // JSON array.

@@ -15,51 +15,67 @@ public struct SearchMatch: Hashable, Sendable {
 /// a name that starts with the query ranks above all, initials (`fpb`) match too, and ties go to
 /// the shorter name, then to directory order.
 ///
-/// The index is flat: every folded name in one byte buffer, every id in another, with offsets, so
-/// 100,000 institutions cost two allocations, not hundreds of thousands. Only names whose folded
-/// bytes do not map one to one onto characters keep a map back (for highlighting).
+/// The index is flat: the directory's ids and names, lowercased in one pass into one byte buffer
+/// that shares the directory's offsets, so 100,000 institutions cost one allocation, not hundreds
+/// of thousands. The few institutions with bytes beyond ASCII are folded on their own (accents
+/// off) and keep a map back to their characters (for highlighting).
 public struct InstitutionSearch: Sendable {
     /// The directory searched.
     public let directory: InstitutionDirectory
-    let names: [UInt8]
-    let nameStarts: [Int32]
-    let ids: [UInt8]
-    let idStarts: [Int32]
-    let characterMaps: [Int32: [Int32]]
+    /// The directory's text (ids and names), ASCII letters lowercased.
+    let lowered: [UInt8]
+    /// The directory's offsets into its text (and `lowered`): id `i` is `bounds[2i]..<bounds[2i+1]`,
+    /// name `i` is `bounds[2i+1]..<bounds[2i+2]`.
+    let bounds: [UInt32]
+    /// The directory's flags (which institutions are beyond ASCII).
+    let flags: [UInt8]
+    /// Folded ids and names of the institutions beyond ASCII, and for names whose bytes do not map
+    /// one to one onto characters, the character of each byte.
+    let folded: [Int32: FoldedInstitution]
+
+    /// The folded form of an institution with bytes beyond ASCII.
+    struct FoldedInstitution: Sendable {
+        var id: [UInt8]
+        var name: [UInt8]
+        var characterOfByte: [Int32]?
+    }
 
     /// Indexes a directory (folds every name once).
     public init(directory: InstitutionDirectory) {
         self.directory = directory
-        var names: [UInt8] = []
-        var ids: [UInt8] = []
-        var nameStarts: [Int32] = [0]
-        var idStarts: [Int32] = [0]
-        var maps: [Int32: [Int32]] = [:]
-        nameStarts.reserveCapacity(directory.records.count + 1)
-        idStarts.reserveCapacity(directory.records.count + 1)
-        for (index, record) in directory.records.enumerated() {
-            var name = record.name
-            let ascii = name.withUTF8 { utf8 in
-                for byte in utf8 where byte >= 128 { return false }
-                for byte in utf8 { names.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
-                return true
-            }
-            if !ascii {
-                let (bytes, map) = TextFolding.foldWithMap(record.name)
-                names.append(contentsOf: bytes)
-                if map.count != record.name.count || map.enumerated().contains(where: { $0.offset != Int($0.element) }) {
-                    maps[Int32(index)] = map
-                }
-            }
-            nameStarts.append(Int32(names.count))
-            ids.append(contentsOf: TextFolding.foldedBytes(record.id))
-            idStarts.append(Int32(ids.count))
+        let records = directory.records
+        lowered = records.text.map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }
+        bounds = records.bounds
+        flags = records.flags
+        var folded: [Int32: FoldedInstitution] = [:]
+        for index in records.indices where records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
+            let name = records.name(at: index)
+            let (bytes, map) = TextFolding.foldWithMap(name)
+            let oneToOne = map.count == name.count && map.enumerated().allSatisfy { $0.offset == Int($0.element) }
+            folded[Int32(index)] = FoldedInstitution(
+                id: TextFolding.foldedBytes(records.id(at: index)), name: bytes, characterOfByte: oneToOne ? nil : map)
         }
-        self.names = names
-        self.ids = ids
-        self.nameStarts = nameStarts
-        self.idStarts = idStarts
-        characterMaps = maps
+        self.folded = folded
+    }
+
+    /// Calls `body` with the folded id and name of institution `index`.
+    @inline(__always)
+    func withFolded<Result>(
+        _ index: Int, in text: UnsafeBufferPointer<UInt8>,
+        _ body: (_ id: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
+            return entry.id.withUnsafeBufferPointer { id in entry.name.withUnsafeBufferPointer { body(id, $0) } }
+        }
+        let id = UnsafeBufferPointer(rebasing: text[Int(bounds[2 * index])..<Int(bounds[2 * index + 1])])
+        let name = UnsafeBufferPointer(rebasing: text[Int(bounds[2 * index + 1])..<Int(bounds[2 * index + 2])])
+        return body(id, name)
+    }
+
+    /// The length of institution `index`'s folded name.
+    func nameLength(_ index: Int) -> Int {
+        if flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] { return entry.name.count }
+        return Int(bounds[2 * index + 2] - bounds[2 * index + 1])
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -82,20 +98,20 @@ public struct InstitutionSearch: Sendable {
         let compact = Array(words.joined())
         var matching: [Int] = []
         var ranked: [(score: Int, index: Int)] = []
-        names.withUnsafeBufferPointer { nameBytes in
-            ids.withUnsafeBufferPointer { idBytes in
-                func consider(_ index: Int) {
-                    let name = UnsafeBufferPointer(rebasing: nameBytes[Int(nameStarts[index])..<Int(nameStarts[index + 1])])
-                    let id = UnsafeBufferPointer(rebasing: idBytes[Int(idStarts[index])..<Int(idStarts[index + 1])])
-                    guard let points = Self.score(name: name, id: id, words: words, whole: whole, compact: compact) else { return }
-                    matching.append(index)
-                    ranked.append((points, index))
+        let count = directory.records.count
+        lowered.withUnsafeBufferPointer { text in
+            func consider(_ index: Int) {
+                let points = withFolded(index, in: text) { id, name in
+                    Self.score(name: name, id: id, words: words, whole: whole, compact: compact)
                 }
-                if let candidates {
-                    for index in candidates where index < nameStarts.count - 1 { consider(index) }
-                } else {
-                    for index in 0..<(nameStarts.count - 1) { consider(index) }
-                }
+                guard let points else { return }
+                matching.append(index)
+                ranked.append((points, index))
+            }
+            if let candidates {
+                for index in candidates where index < count { consider(index) }
+            } else {
+                for index in 0..<count { consider(index) }
             }
         }
         let top = best(ranked, limit: limit)
@@ -107,7 +123,7 @@ public struct InstitutionSearch: Sendable {
     func best(_ ranked: [(score: Int, index: Int)], limit: Int) -> [(score: Int, index: Int)] {
         let better: ((score: Int, index: Int), (score: Int, index: Int)) -> Bool = { a, b in
             if a.score != b.score { return a.score > b.score }
-            let la = nameStarts[a.index + 1] - nameStarts[a.index], lb = nameStarts[b.index + 1] - nameStarts[b.index]
+            let la = nameLength(a.index), lb = nameLength(b.index)
             if la != lb { return la < lb }
             return a.index < b.index
         }
@@ -219,32 +235,31 @@ public struct InstitutionSearch: Sendable {
 
     /// The characters of institution `index`'s name that the query matched (for a shown result).
     func highlights(_ index: Int, words: [[UInt8]], compact: [UInt8]) -> [Int] {
-        names.withUnsafeBufferPointer { nameBytes in
-            let name = UnsafeBufferPointer(rebasing: nameBytes[Int(nameStarts[index])..<Int(nameStarts[index + 1])])
-            var bytes: [Int] = []
-            for word in words {
-                if let (_, at) = Self.bestOccurrence(of: word, in: name) {
-                    bytes.append(contentsOf: at..<(at + word.count))
-                } else if !ids.withUnsafeBufferPointer({ idBytes in
-                    Self.startsWith(UnsafeBufferPointer(rebasing: idBytes[Int(idStarts[index])..<Int(idStarts[index + 1])]), word)
-                }) {
-                    // matched by initials: the first letter of each word
-                    bytes = []
-                    var previousIsWord = false
-                    for (offset, byte) in name.enumerated() {
-                        let isWord = Self.isWordByte(byte)
-                        if isWord && !previousIsWord && bytes.count < compact.count { bytes.append(offset) }
-                        previousIsWord = isWord
+        lowered.withUnsafeBufferPointer { text in
+            withFolded(index, in: text) { id, name in
+                var bytes: [Int] = []
+                for word in words {
+                    if let (_, at) = Self.bestOccurrence(of: word, in: name) {
+                        bytes.append(contentsOf: at..<(at + word.count))
+                    } else if !Self.startsWith(id, word) {
+                        // matched by initials: the first letter of each word
+                        bytes = []
+                        var previousIsWord = false
+                        for (offset, byte) in name.enumerated() {
+                            let isWord = Self.isWordByte(byte)
+                            if isWord && !previousIsWord && bytes.count < compact.count { bytes.append(offset) }
+                            previousIsWord = isWord
+                        }
+                        break
                     }
-                    break
                 }
+                let map = folded[Int32(index)]?.characterOfByte
+                var characters = Set<Int>()
+                for byte in bytes {
+                    if let map { if byte < map.count { characters.insert(Int(map[byte])) } } else { characters.insert(byte) }
+                }
+                return characters.sorted()
             }
-            let map = characterMaps[Int32(index)]
-            var characters = Set<Int>()
-            for byte in bytes {
-                if let map { if byte < map.count { characters.insert(Int(map[byte])) } } else { characters.insert(byte) }
-            }
-            return characters.sorted()
         }
     }
 }
