@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# The benchmark suite of issue 6: linkterm against fzf, fzy, dialog, whiptail and nano, in one
+# run, on the same 100,000 synthetic names. Prints one table of medians with ratios to each peer.
+#
+# Usage: bash Benchmarks/run.sh            # the full run (about 2 minutes after the build)
+#        bash Benchmarks/run.sh --quick    # a smoke run: the same measures, few repetitions
+#
+# Installs what it lacks from Debian (fzf fzy dialog whiptail nano hyperfine time), builds
+# linkterm in release in its own scratch folder ($BENCH_SCRATCH, default .build-bench, so it
+# never contends with a development build in .build), and keeps every raw figure in
+# $BENCH_SCRATCH/benchmarks/<date>/ (see README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BENCH=$ROOT/Benchmarks
+# the release build and the results live apart from .build (another build may be running there)
+BUILD=${BENCH_SCRATCH:-$ROOT/.build-bench}
+case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+
+QUICK=0
+for arg in "$@"; do
+  case $arg in
+    --quick) QUICK=1 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown option $arg (try --quick)" >&2; exit 2 ;;
+  esac
+done
+
+N=${BENCH_NAMES:-100000}     # how many names
+SEED=${BENCH_SEED:-42}       # genbanks.py seed
+QUERY="first plat"
+if [ $QUICK = 1 ]; then
+  BATCH_RUNS=5; KEY_RUNS=1; START_RUNS=3; MEM_RUNS=1; ENGINE_ROUNDS=2; ENGINE_SECONDS=0.2
+else
+  BATCH_RUNS=20; KEY_RUNS=5; START_RUNS=15; MEM_RUNS=3; ENGINE_ROUNDS=7; ENGINE_SECONDS=0.5
+fi
+KEY_QUIET=0.25   # a key's step ends after this long without output (s)
+FRAME_QUIET=0.15 # the first frame ends after this long without output once its text is shown (s)
+
+say() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+T_START=$(date +%s)
+
+# --- 1. what it needs -----------------------------------------------------------------------
+declare -A PKG_OF=([fzf]=fzf [fzy]=fzy [dialog]=dialog [whiptail]=whiptail [nano]=nano
+                   [hyperfine]=hyperfine [/usr/bin/time]=time [python3]=python3)
+missing=()
+for cmd in fzf fzy dialog whiptail nano hyperfine /usr/bin/time python3; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("${PKG_OF[$cmd]}")
+done
+[ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || missing+=(libncurses-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+  if command -v apt-get >/dev/null 2>&1; then
+    # refresh the package lists only when one of the packages has no candidate
+    if apt-cache policy "${missing[@]}" 2>/dev/null | grep -q 'Candidate: (none)' \
+       || [ "$(apt-cache policy "${missing[@]}" 2>/dev/null | grep -c Candidate)" -lt ${#missing[@]} ]; then
+      $SUDO apt-get update -qq || true
+    fi
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null \
+      || echo "run.sh: could not install every package; the rows of what is missing say so" >&2
+  else
+    echo "run.sh: no apt-get; the rows of what is missing say so" >&2
+  fi
+fi
+command -v python3 >/dev/null || { echo "run.sh: python3 is required" >&2; exit 1; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# --- 2. build -------------------------------------------------------------------------------
+say "swift build -c release --scratch-path $BUILD"
+for attempt in 1 2 3 4 5 6; do
+  if out=$(swift build -c release --scratch-path "$BUILD" 2>&1); then break; fi
+  if grep -qiE 'lock|another instance' <<<"$out" && [ $attempt -lt 6 ]; then
+    echo "run.sh: the build folder is locked by another build; retrying in 20 s" >&2; sleep 20; continue
+  fi
+  echo "$out" | tail -30 >&2; exit 1
+done
+BIN=$(swift build -c release --scratch-path "$BUILD" --show-bin-path)
+T_BUILT=$(date +%s)
+LINKTERM=$BIN/linkterm
+
+OUT=$BUILD/benchmarks/$(date -u +%Y%m%dT%H%M%SZ)$([ $QUICK = 1 ] && echo -quick || true)
+mkdir -p "$OUT"
+
+# engine_bench: compiled against the LinkKit module and objects of the release build
+say "swiftc -O Benchmarks/engine_bench.swift"
+ENGINE_BENCH=$BUILD/benchmarks/engine_bench
+# the LinkKit objects the release linkterm was linked with (not a glob: a source removed since an
+# earlier build leaves a stale object behind in the folder)
+LINKKIT_OBJECTS=()
+if [ -f "$BIN/linkterm.product/Objects.LinkFileList" ]; then
+  while IFS= read -r o; do
+    o=${o#\'}; o=${o%\'}
+    case $o in */LinkKit.build/*.o) LINKKIT_OBJECTS+=("$o") ;; esac
+  done <"$BIN/linkterm.product/Objects.LinkFileList"
+fi
+[ ${#LINKKIT_OBJECTS[@]} -gt 0 ] || LINKKIT_OBJECTS=("$BIN"/LinkKit.build/*.o)
+rm -f "$ENGINE_BENCH"
+swiftc -O -I "$BIN/Modules" -I "$BIN" "$BENCH/engine_bench.swift" "${LINKKIT_OBJECTS[@]}" \
+  -o "$ENGINE_BENCH" 2>"$OUT/engine_bench.build.log" \
+  || { echo "run.sh: engine_bench did not compile (see $OUT/engine_bench.build.log); (d) is skipped" >&2; ENGINE_BENCH=; }
+
+# --- 3. the names ---------------------------------------------------------------------------
+NAMES=$BUILD/benchmarks/banks-$N-seed$SEED.txt
+if [ ! -s "$NAMES" ] || [ "$BENCH/genbanks.py" -nt "$NAMES" ]; then
+  say "generating $N names (seed $SEED)"
+  python3 "$BENCH/genbanks.py" "$N" --seed "$SEED" --out "$NAMES.tmp" && mv "$NAMES.tmp" "$NAMES"
+fi
+
+PTY=(python3 "$BENCH/ptymeasure.py")
+
+# --- (a) batch search, whole process --------------------------------------------------------
+say "(a) batch search of $N names, whole process ($BATCH_RUNS runs each)"
+q=$(printf %q "$QUERY"); f=$(printf %q "$NAMES")
+A_NAMES=(linkterm) A_CMDS=("$(printf %q "$LINKTERM") search $q --institutions $f --limit 20")
+have fzf && { A_NAMES+=(fzf); A_CMDS+=("fzf --filter $q < $f"); }
+have fzy && { A_NAMES+=(fzy); A_CMDS+=("fzy -e $q < $f"); }
+# a check that every program runs and finds the same names: exit status, lines printed, first line
+for i in "${!A_NAMES[@]}"; do
+  set +e; res=$(sh -c "${A_CMDS[$i]}" 2>/dev/null); rc=$?; set -e
+  printf '%s\t%s\t%s\t%s\n' "${A_NAMES[$i]}" "$rc" "$(printf '%s' "$res" | grep -c '')" \
+    "$(printf '%s\n' "$res" | head -1)" >>"$OUT/a-check.tsv"
+done
+if have hyperfine; then
+  args=()
+  for i in "${!A_NAMES[@]}"; do args+=(-n "${A_NAMES[$i]}" "${A_CMDS[$i]}"); done
+  hyperfine --style basic --warmup 2 --runs "$BATCH_RUNS" -i --export-json "$OUT/a-hyperfine.json" "${args[@]}" \
+    >"$OUT/a-hyperfine.txt" 2>&1 || echo "run.sh: hyperfine failed (see $OUT/a-hyperfine.txt)" >&2
+else
+  for i in "${!A_NAMES[@]}"; do
+    "${PTY[@]}" batch --runs "$BATCH_RUNS" --warmup 2 --json "$OUT/a-${A_NAMES[$i]}.json" --silent -- sh -c "${A_CMDS[$i]}"
+  done
+fi
+# peak memory of the same commands
+for i in "${!A_NAMES[@]}"; do
+  for r in $(seq "$MEM_RUNS"); do
+    /usr/bin/time -f %M -o "$OUT/mem.tmp" sh -c "exec ${A_CMDS[$i]}" >/dev/null 2>&1 || true
+    cat "$OUT/mem.tmp" >>"$OUT/mem-batch-${A_NAMES[$i]}.txt"
+  done
+done
+rm -f "$OUT/mem.tmp"
+
+# --- (b) per key in a pty at 80x24 ----------------------------------------------------------
+say "(b) per key at 80x24: type \"$QUERY\", move the selection, delete ($KEY_RUNS runs each, interleaved)"
+for r in $(seq "$KEY_RUNS"); do
+  # the first run also keeps the bytes of every key (details.txt breaks them down)
+  KEEP=(); [ "$r" = 1 ] && KEEP=(--keep-output)
+  "${PTY[@]}" pty --silent "${KEEP[@]}" --json "$OUT/b-linkterm-$r.json" --ready Continue --pre ENTER \
+    --quiet $KEY_QUIET --frame-quiet $FRAME_QUIET "type:$QUERY" DOWN UP BS BS \
+    -- "$LINKTERM" --institutions "$NAMES" --log-panel off || true
+  # fzf's list grows upward: its selection starts at the bottom row, so Up moves it first
+  have fzf && { "${PTY[@]}" pty --silent "${KEEP[@]}" --json "$OUT/b-fzf-$r.json" --ready "$N/$N" --stdin "$NAMES" \
+    --quiet $KEY_QUIET --frame-quiet $FRAME_QUIET "type:$QUERY" UP DOWN BS BS -- fzf || true; }
+  have fzy && { "${PTY[@]}" pty --silent "${KEEP[@]}" --json "$OUT/b-fzy-$r.json" --stdin "$NAMES" \
+    --quiet $KEY_QUIET --frame-quiet $FRAME_QUIET "type:$QUERY" DOWN UP BS BS -- fzy || true; }
+done
+
+# --- (c) exec to first complete frame --------------------------------------------------------
+say "(c) exec to the first complete frame ($START_RUNS runs each, interleaved)"
+TMPD=$(mktemp -d); trap 'rm -rf "$TMPD"' EXIT
+for r in $(seq "$START_RUNS"); do
+  "${PTY[@]}" pty --silent --json "$OUT/c-linkterm-$r.json" --ready Continue --frame-quiet $FRAME_QUIET \
+    -- "$LINKTERM" --log-panel off || true
+  "${PTY[@]}" pty --silent --json "$OUT/c-linkterm_100k-$r.json" --ready Continue --frame-quiet $FRAME_QUIET \
+    -- "$LINKTERM" --log-panel off --institutions "$NAMES" || true
+  have dialog && { "${PTY[@]}" pty --silent --json "$OUT/c-dialog-$r.json" --ready hello --frame-quiet $FRAME_QUIET \
+    -- dialog --msgbox hello 10 30 || true; }
+  have whiptail && { "${PTY[@]}" pty --silent --json "$OUT/c-whiptail-$r.json" --ready hello --frame-quiet $FRAME_QUIET \
+    -- whiptail --msgbox hello 10 30 || true; }
+  have nano && { "${PTY[@]}" pty --silent --json "$OUT/c-nano-$r.json" --ready "New File" --frame-quiet $FRAME_QUIET \
+    -- nano "$TMPD/new-$r.txt" || true; }
+done
+
+# --- (d) headless engine ---------------------------------------------------------------------
+if [ -n "$ENGINE_BENCH" ]; then
+  say "(d) headless engine: pass_good sessions per second ($ENGINE_ROUNDS rounds of ${ENGINE_SECONDS}s per mode), memory with $N institutions"
+  "$ENGINE_BENCH" throughput --seconds "$ENGINE_SECONDS" --rounds "$ENGINE_ROUNDS" >"$OUT/d-throughput.jsonl" \
+    || echo "run.sh: engine_bench throughput failed" >&2
+  for r in $(seq "$MEM_RUNS"); do
+    /usr/bin/time -f %M -o "$OUT/mem.tmp" "$ENGINE_BENCH" memory --institutions "$NAMES" >>"$OUT/d-memory.jsonl" \
+      && cat "$OUT/mem.tmp" >>"$OUT/mem-engine.txt" || echo "run.sh: engine_bench memory failed" >&2
+  done
+  rm -f "$OUT/mem.tmp"
+fi
+
+# --- the table -------------------------------------------------------------------------------
+{
+  echo "linkterm $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git -C "$ROOT" status --porcelain -- Sources Package.swift 2>/dev/null)" ] && echo ' (uncommitted changes in Sources)')"
+  echo "swift $(swift --version 2>&1 | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -1)"
+  have fzf && echo "fzf $(fzf --version | cut -d' ' -f1)"
+  have fzy && echo "$(fzy --version 2>&1 | head -1 | cut -d' ' -f1-2)"
+  have dialog && echo "dialog $(dialog --version 2>&1 | sed 's/^Version: //')"
+  have whiptail && echo "whiptail $(dpkg-query -W -f '${Version}' whiptail 2>/dev/null)"
+  have nano && echo "nano $(nano --version | head -1 | sed 's/.*version //')"
+  have hyperfine && echo "$(hyperfine --version)"
+} >"$OUT/versions.txt" 2>/dev/null || true
+python3 "$BENCH/report.py" "$OUT" --command "bash Benchmarks/run.sh $*" --names "$N" --seed "$SEED" \
+  --query "$QUERY" --load-start "$LOAD_START" --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" \
+  --seconds "$(( $(date +%s) - T_BUILT )) s after a $(( T_BUILT - T_START )) s build" \
+  --key-quiet $KEY_QUIET --frame-quiet $FRAME_QUIET | tee "$OUT/table.txt"
