@@ -68,15 +68,15 @@ command -v python3 >/dev/null || { echo "run.sh: python3 is required" >&2; exit 
 have() { command -v "$1" >/dev/null 2>&1; }
 
 # --- 2. build -------------------------------------------------------------------------------
-say "swift build -c release --scratch-path $BUILD"
+say "swift build -c release --static-swift-stdlib --scratch-path $BUILD"
 for attempt in 1 2 3 4 5 6; do
-  if out=$(swift build -c release --scratch-path "$BUILD" 2>&1); then break; fi
+  if out=$(swift build -c release --static-swift-stdlib --scratch-path "$BUILD" 2>&1); then break; fi
   if grep -qiE 'lock|another instance' <<<"$out" && [ $attempt -lt 6 ]; then
     echo "run.sh: the build folder is locked by another build; retrying in 20 s" >&2; sleep 20; continue
   fi
   echo "$out" | tail -30 >&2; exit 1
 done
-BIN=$(swift build -c release --scratch-path "$BUILD" --show-bin-path)
+BIN=$(swift build -c release --static-swift-stdlib --scratch-path "$BUILD" --show-bin-path)
 T_BUILT=$(date +%s)
 LINKTERM=$BIN/linkterm
 
@@ -97,7 +97,7 @@ if [ -f "$BIN/linkterm.product/Objects.LinkFileList" ]; then
 fi
 [ ${#LINKKIT_OBJECTS[@]} -gt 0 ] || LINKKIT_OBJECTS=("$BIN"/LinkKit.build/*.o)
 rm -f "$ENGINE_BENCH"
-swiftc -O -I "$BIN/Modules" -I "$BIN" "$BENCH/engine_bench.swift" "${LINKKIT_OBJECTS[@]}" \
+swiftc -O -static-stdlib -I "$BIN/Modules" -I "$BIN" "$BENCH/engine_bench.swift" "${LINKKIT_OBJECTS[@]}" \
   -o "$ENGINE_BENCH" 2>"$OUT/engine_bench.build.log" \
   || { echo "run.sh: engine_bench did not compile (see $OUT/engine_bench.build.log); (d) is skipped" >&2; ENGINE_BENCH=; }
 

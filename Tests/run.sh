@@ -26,4 +26,6 @@ fi
 swift build
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
 PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
+# a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
+bash Tests/asan.sh
 swift test --no-parallel 2>&1 | tee /tmp/linkterm-test.log | grep -vE '^\[[0-9]+/[0-9]+\]|^(Test Suite|Test Case) .*(started|passed)'

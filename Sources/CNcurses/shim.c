@@ -350,6 +350,7 @@ int lt_screen_open(const char *term) {
     g_headless = 0;
     apply_modes();
     g_tty_active = isatty(fileno(stdout)) ? 1 : 0;
+    lt_stderr_hold();
     return 0;
 }
 
@@ -412,6 +413,7 @@ void lt_screen_close(void) {
     curs_set(1);
     endwin();
     g_tty_active = 0;
+    lt_stderr_release();
     delscreen(g_screen);
     /* The closing bytes are captured; nothing after them. */
     atomic_store(&g_capture_on, 0);
@@ -907,6 +909,7 @@ void lt_restore_terminal_now(void) {
     if (g_tty_active) {
         write_all_raw(STDOUT_FILENO, k_reset_bytes, sizeof k_reset_bytes - 1);
     }
+    lt_stderr_release(); /* the crash's own message, held while the screen was up */
     errno = saved_errno;
 }
 
@@ -915,10 +918,23 @@ static const int k_crash_signals[] = {SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS,
 static struct sigaction g_old_crash_actions[LT_CRASH_SIGNAL_COUNT];
 static int g_crash_handlers_installed = 0;
 
+/* One line naming the crash (a release build has no backtracer to say it). */
+static void say_crashed(int sig) {
+    const char *name = sig == SIGSEGV ? "SIGSEGV" : sig == SIGILL ? "SIGILL" : sig == SIGTRAP ? "SIGTRAP"
+                     : sig == SIGABRT ? "SIGABRT" : sig == SIGBUS ? "SIGBUS" : sig == SIGFPE ? "SIGFPE" : "a signal";
+    static const char head[] = "linkterm: crashed (";
+    static const char tail[] = "); the terminal is restored\n";
+    write_all_raw(STDERR_FILENO, head, sizeof head - 1);
+    write_all_raw(STDERR_FILENO, name, strlen(name));
+    write_all_raw(STDERR_FILENO, tail, sizeof tail - 1);
+}
+
 static void crash_handler(int sig, siginfo_t *info, void *context) {
     (void)info;
     (void)context;
+    int restoring = g_termios_saved;
     lt_restore_terminal_now();
+    if (restoring) say_crashed(sig);
     for (int i = 0; i < LT_CRASH_SIGNAL_COUNT; ++i) {
         if (k_crash_signals[i] == sig) {
             sigaction(sig, &g_old_crash_actions[i], NULL);

@@ -176,8 +176,10 @@ func outcomeLine(_ records: [SessionRecord]) -> String? {
 
 /// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (DESIGN §4.10):
 /// the runtime reads `SWIFT_BACKTRACE` at start-up, so when it is unset, run again with it set.
+/// (A release build links the Swift libraries statically and sets it before the runtime starts,
+/// in CNcurses/early_environment.c: no second exec.)
 func ensureNonInteractiveBacktraces() {
-    guard getenv("SWIFT_BACKTRACE") == nil else { return }
+    guard !CrashReports.configuredBeforeStart, getenv("SWIFT_BACKTRACE") == nil else { return }
     setenv("SWIFT_BACKTRACE", "interactive=no", 1)
     let arguments = CommandLine.arguments
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }

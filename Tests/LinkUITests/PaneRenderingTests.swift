@@ -33,11 +33,16 @@ struct PaneRenderingTests {
         h.type("first plat")
         let buffer = h.render()
         try assertSnapshot(buffer.lines().joined(separator: "\n"), "search-results")
-        // the best match is highlighted, its matched characters underlined
+        // the best match carries the marker in the selection colours; matched characters are in
+        // the match colour (colour alone: no attribute changes on the wire), the rest is text
+        let styles = h.app.styles
         let row = try #require(locate("› First Platypus Bank", in: buffer))
-        #expect(buffer[row.y, row.x + 2].style.reverse || buffer[row.y, row.x + 2].style.bg != .default)
-        #expect(buffer[row.y, row.x + 2].style.underline, "F of First matched")
-        #expect(!buffer[row.y, row.x + 2 + 15].style.underline, "P of Platypus…: only 'plat' matched")
+        #expect(buffer[row.y, row.x].style == styles.selectionMarker)
+        #expect(styles.selectionMarker.bg != .default && !styles.selectionMarker.bold)
+        #expect(buffer[row.y, row.x + 2].style == styles.match, "F of First matched")
+        #expect(styles.match.fg != styles.text.fg && !styles.match.bold && !styles.match.underline)
+        #expect(buffer[row.y, row.x + 2 + 15].style == styles.text, "P of Platypus…: only 'plat' matched")
+        #expect(buffer[row.y + 1, row.x].style == styles.text, "no marker on the other rows")
         h.press(.ctrl("u"))
         h.type("zzzz")
         try assertSnapshot(h.screen(), "search-none")

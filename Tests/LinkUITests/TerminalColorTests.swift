@@ -47,14 +47,16 @@ struct TerminalColorTests {
     }
 
     @Test func pairCacheAllocatesOnceAndDegradesWhenFull() {
-        var cache = ColorPairCache(pairLimit: 3)
+        var cache = ColorPairCache(pairLimit: 4)
         var defined: [[Int]] = []
         let define: (Int, Int, Int) -> Void = { defined.append([$0, $1, $2]) }
-        #expect(cache.pair(fg: -1, bg: -1, define: define) == 0)
-        #expect(cache.pair(fg: 1, bg: -1, define: define) == 1)
-        #expect(cache.pair(fg: 1, bg: -1, define: define) == 1)
-        #expect(cache.pair(fg: 2, bg: 4, define: define) == 2)
+        // the terminal's own colours get a pair too (switching to pair 0 costs a full reset)
+        #expect(cache.pair(fg: -1, bg: -1, define: define) == 1)
+        #expect(cache.pair(fg: 1, bg: -1, define: define) == 2)
+        #expect(cache.pair(fg: 1, bg: -1, define: define) == 2)
+        #expect(cache.pair(fg: 2, bg: 4, define: define) == 3)
         #expect(cache.pair(fg: 3, bg: 4, define: define) == 0)
-        #expect(defined == [[1, 1, -1], [2, 2, 4]])
+        #expect(cache.pair(fg: -1, bg: -1, define: define) == 1)
+        #expect(defined == [[1, -1, -1], [2, 1, -1], [3, 2, 4]])
     }
 }

@@ -105,7 +105,7 @@ struct TerminalScreenTests {
                 let blue = try #require(screen.readBackCell(y: 0, x: 1))
                 #expect(blue.underline && blue.foreground == 33 && blue.background == 236)
                 let plain = try #require(screen.readBackCell(y: 0, x: 2))
-                #expect(plain.reverse && plain.pair == 0)
+                #expect(plain.reverse && plain.foreground == -1 && plain.background == -1)
             }
         }
 

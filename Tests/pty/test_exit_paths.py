@@ -139,6 +139,10 @@ def test_crash(spawn, home, kind, signals):
     everything = strip_escapes(bytes(p.log))
     assert "Press space to interact" not in everything, "the crash reporter offered an interactive prompt"
     report_text = after_screen_closed(p)
+    # standard error is held while the screen is up: the crash's own message comes after it
+    assert "linkterm: crashed (" in report_text, f"no crash line after the screen closed:\n{report_text[:2000]}"
+    if kind == "fatal":
+        assert "Fatal error: LINKTERM_CRASH_TEST" in report_text, f"the fatal error message was lost:\n{report_text[:2000]}"
     assert "Program crashed:" in report_text, f"no readable crash report after the screen closed:\n{report_text[:2000]}"
     assert "crashed:" in report_text.split("Program crashed:", 1)[1], "no backtrace in the crash report"
 

@@ -86,6 +86,19 @@ enum {
  *  when the environment's codeset is not UTF-8). Returns 1 if UTF-8. */
 int lt_setup_locale(void);
 
+/** Holds what is written to standard error (if it is a terminal) in a memory file
+ *  while the screen is up (lt_screen_open calls it): on the alternate screen in raw
+ *  mode it would be garbage, then lost. */
+void lt_stderr_hold(void);
+/** Points standard error back and writes what was held; async-signal-safe (the
+ *  crash path calls it after restoring the terminal; lt_screen_close too). */
+void lt_stderr_release(void);
+
+/** 1 if SWIFT_BACKTRACE=interactive=no was set before the Swift runtime started (a
+ *  build that links the Swift libraries statically; see early_environment.c), so that
+ *  crash reports never wait at a prompt without running the program again; else 0. */
+int lt_backtraces_set_early(void);
+
 /** Opens the screen on stdout/stdin with newterm (never initscr).
  *  Returns 0 on success, -1 if the terminal type is unknown, -2 if a screen
  *  is already open. Sets raw/noecho/nonl/keypad, escdelay 25 (unless ESCDELAY

@@ -44,7 +44,15 @@ public struct InstitutionSearch: Sendable {
     public init(directory: InstitutionDirectory) {
         self.directory = directory
         let records = directory.records
-        lowered = records.text.map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }
+        lowered = records.text.withUnsafeBufferPointer { text in
+            [UInt8](unsafeUninitializedCapacity: text.count) { out, count in
+                for index in 0..<text.count {
+                    let byte = text[index]
+                    out[index] = byte &- 65 < 26 ? byte | 0x20 : byte  // a loop the compiler vectorises
+                }
+                count = text.count
+            }
+        }
         bounds = records.bounds
         flags = records.flags
         var folded: [Int32: FoldedInstitution] = [:]

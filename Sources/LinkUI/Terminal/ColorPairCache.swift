@@ -28,8 +28,10 @@ struct ColorPairCache {
 
     /// The pair for `fg` on `bg`; calls `define(pair, fg, bg)` when it
     /// allocates a new one.
+    /// The terminal's own colours (-1, -1) get a pair of their own too, not pair 0: going from
+    /// a coloured pair to pair 0 makes ncurses reset every attribute on the wire, going to
+    /// another pair only sets the colours.
     mutating func pair(fg: Int, bg: Int, define: (Int, Int, Int) -> Void) -> Int {
-        if fg == -1 && bg == -1 { return 0 }
         let key = Key(fg: fg, bg: bg)
         if let existing = pairs[key] { return existing }
         guard next < pairLimit else { return 0 }

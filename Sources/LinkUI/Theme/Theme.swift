@@ -129,6 +129,13 @@ public struct ThemeStyles: Hashable, Sendable {
     public var match: Style
     /// Matched characters in the highlighted row.
     public var selectedMatch: Style
+    /// The name on the highlighted row of a long list (search results): ordinary text when the
+    /// theme has a selection colour (the row is marked by `selectionMarker` alone, so that moving
+    /// the selection over ssh rewrites two cells a row, not the row), else the whole row reversed.
+    public var selectedItem: Style
+    /// The marker (`› `) of the highlighted row of a long list: the selection colours, no
+    /// attributes (an attribute change costs a full reset on the wire).
+    public var selectionMarker: Style
     /// A text field.
     public var field: Style
     /// The focused text field.
@@ -156,8 +163,22 @@ public struct ThemeStyles: Hashable, Sendable {
         success = Style(fg: theme.success, bg: bg, bold: true)
         warning = Style(fg: theme.warning, bg: bg, bold: true)
         error = Style(fg: theme.error, bg: bg, bold: true)
-        match = Style(fg: theme.match, bg: bg, bold: true, underline: true)
-        selectedMatch = Style(fg: selected.fg, bg: selected.bg, bold: true, underline: true, reverse: selected.reverse)
+        // with colours, matches differ by colour alone: a change of attributes costs a full
+        // reset and every colour again on the wire, a change of colour a few bytes
+        if theme.match == .default {
+            match = Style(fg: theme.match, bg: bg, bold: true, underline: true)
+        } else {
+            match = Style(fg: theme.match, bg: bg)
+        }
+        if theme.selection == .default {
+            selectedItem = selected
+            selectionMarker = selected
+            selectedMatch = Style(fg: selected.fg, bg: selected.bg, bold: true, underline: true, reverse: selected.reverse)
+        } else {
+            selectedItem = text
+            selectionMarker = Style(fg: theme.selectionText, bg: theme.selection)
+            selectedMatch = match
+        }
         field = Style(fg: theme.foreground, bg: bg, underline: true)
         focusedField = Style(fg: theme.accent, bg: bg, bold: true, underline: true)
         logEvent = Style(fg: theme.logEvent, bg: bg, bold: true)

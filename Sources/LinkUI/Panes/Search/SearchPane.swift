@@ -25,17 +25,28 @@ public struct SearchPane {
 
     /// Every institution the last query matched (to narrow from when a character is appended).
     private var matching: [Int]?
+    /// The results of the queries typed on the way to the current one (each a prefix of the
+    /// next), so that deleting characters finds them again instead of rescanning everything.
+    private var earlier: [(query: String, matches: [SearchMatch], matching: [Int])] = []
 
-    /// Recomputes the results if the query changed; a query that extends the last one only
-    /// rescans what the last one matched.
+    /// Recomputes the results if the query changed: a query that extends the last one only
+    /// rescans what the last one matched; one typed before on the way here is remembered.
     public mutating func refresh(_ context: PaneContext) {
         let query = field.text
         guard query != resultsQuery else { return }
-        let narrows = resultsQuery.map { !$0.allSatisfy(\.isWhitespace) && query.hasPrefix($0) } ?? false
+        earlier.removeAll { !query.hasPrefix($0.query) }
+        if let known = earlier.last, known.query == query {
+            results = known.matches
+            matching = known.matching
+        } else {
+            let base = earlier.last.flatMap { $0.query.allSatisfy(\.isWhitespace) ? nil : $0.matching }
+            let found = context.search.search(query, among: base, limit: 200)
+            results = found.matches
+            matching = found.matching
+            if earlier.count == 64 { earlier.removeFirst() }
+            earlier.append((query, found.matches, found.matching))
+        }
         resultsQuery = query
-        let found = context.search.search(query, among: narrows ? matching : nil, limit: 200)
-        results = found.matches
-        matching = found.matching
         cursor.reset()
     }
 
@@ -106,9 +117,12 @@ public struct SearchPane {
         _ row: (record: InstitutionRecord, highlighted: [Int]), y: Int, area: Rect, selected: Bool, styles s: ThemeStyles,
         buffer: inout CellBuffer
     ) {
-        let base = selected ? s.selected : s.text
+        // the highlighted row: the marker in the selection colours, or, without a selection
+        // colour, the whole row reversed
+        let wholeRow = s.selectedItem == s.selected
+        let base = selected ? s.selectedItem : s.text
         let matchStyle = selected ? s.selectedMatch : s.match
-        if selected { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base) }
+        if selected && wholeRow { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base) }
         var tags: [String] = []
         if row.record.oauth { tags.append("OAuth") }
         if row.record.status == .degraded { tags.append("degraded") }
@@ -118,7 +132,7 @@ public struct SearchPane {
         let rightWidth = displayWidth(of: right)
         let nameWidth = max(0, area.width - 2 - (area.width > rightWidth + 20 ? rightWidth + 1 : 0))
         var x = area.x
-        x += buffer.text(selected ? "› " : "  ", y: y, x: x, area: area, style: base)
+        x += buffer.text(selected ? "› " : "  ", y: y, x: x, area: area, style: selected ? s.selectionMarker : s.text)
         let highlighted = Set(row.highlighted)
         var used = 0
         for (offset, character) in sanitizeForTerminal(row.record.name).enumerated() {
@@ -129,7 +143,7 @@ public struct SearchPane {
             used += width
         }
         if area.width > rightWidth + 20 {
-            buffer.text(right, y: y, x: area.maxX - rightWidth, area: area, style: selected ? base : s.muted)
+            buffer.text(right, y: y, x: area.maxX - rightWidth, area: area, style: selected && wholeRow ? base : s.muted)
         }
     }
 }

@@ -1,0 +1,46 @@
+/*
+ * early_environment.c: settings that must be in the environment before the Swift
+ * runtime starts.
+ *
+ * Swift's crash reporter must not wait at an interactive prompt in a raw terminal
+ * (DESIGN §4.10), and the runtime reads SWIFT_BACKTRACE once, while it starts. When
+ * the Swift libraries are linked statically (release builds), this constructor runs
+ * before the runtime's own initialisers (a priority constructor comes first in
+ * .init_array) and sets the variable there, so linkterm needs no second exec. When
+ * they are loaded as shared libraries they have started already; the constructor
+ * then does nothing and linkterm runs itself again with the variable set.
+ *
+ * setenv moves the environment to the heap, and the runtime finds the arguments by
+ * looking next to the environment while it starts: the constructor hands them to it
+ * directly (_swift_stdlib_overrideUnsafeArgvArgc, the runtime's entry for hosts that
+ * set CommandLine.arguments).
+ */
+#define _GNU_SOURCE
+#include "shim.h"
+
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+
+__attribute__((swiftcall)) extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
+
+static int g_set_early = 0;
+
+static int names_swift_core(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    (void)data;
+    return info->dlpi_name != NULL && strstr(info->dlpi_name, "libswiftCore.so") != NULL;
+}
+
+/* glibc calls constructors with main's arguments. */
+__attribute__((constructor(101))) static void lt_set_early_environment(int argc, char **argv, char **envp) {
+    (void)envp;
+    if (argv == NULL || argc < 1) return;
+    if (dl_iterate_phdr(names_swift_core, NULL) != 0) return; /* shared runtime: too late */
+    if (getenv("SWIFT_BACKTRACE") != NULL) return;
+    if (setenv("SWIFT_BACKTRACE", "interactive=no", 1) != 0) return;
+    _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
+    g_set_early = 1;
+}
+
+int lt_backtraces_set_early(void) { return g_set_early; }

@@ -1,0 +1,14 @@
+// CrashReports.swift: keeping Swift's crash reporter from waiting at a prompt in a raw terminal.
+
+import CNcurses
+
+/// CrashReports: whether Swift's crash reporter was told, before the runtime started, not to
+/// wait at an interactive prompt (DESIGN §4.10). See `Sources/CNcurses/early_environment.c`.
+public enum CrashReports {
+    /// Whether `SWIFT_BACKTRACE=interactive=no` was set before the runtime started (a build
+    /// that links the Swift libraries statically); if not, the process must run itself again
+    /// with the variable set for it to count.
+    public static var configuredBeforeStart: Bool {
+        lt_backtraces_set_early() != 0
+    }
+}
