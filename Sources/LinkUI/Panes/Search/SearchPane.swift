@@ -15,6 +15,8 @@ public struct SearchPane {
     /// The results for the field's text (recomputed only when the text changes).
     public private(set) var results: [SearchMatch] = []
     private var resultsQuery: String?
+    /// The row a mouse press landed on while it was highlighted: releasing there opens it.
+    private var armedRow: Int?
     /// The rows of the list at the last draw (for paging).
     public var listHeight = 10
     /// The screen row of the list's first line at the last draw (for mouse clicks).
@@ -67,12 +69,25 @@ public struct SearchPane {
         }
         let rows = rows(context)
         if cursor.handle(key, count: rows.count, height: listHeight) { return .handled }
-        if case .mouse(let event) = key, event.kind == .press || event.kind == .click {
+        if case .mouse(let event) = key, event.kind == .press || event.kind == .click || event.kind == .release {
+            // a click on a row highlights it, a click on the highlighted row opens it; terminals
+            // report a click as a press and, when the button comes up, a release
             let row = cursor.offset + event.y - listTop
-            guard event.y >= listTop, event.y < listTop + listHeight, rows.indices.contains(row) else { return .ignored }
-            if row == cursor.index && event.kind == .click { return .send(.selectInstitution(id: rows[row].record.id)) }
-            cursor.set(row, count: rows.count, height: listHeight)
-            return .handled
+            let onRow = event.y >= listTop && event.y < listTop + listHeight && rows.indices.contains(row)
+            let armed = armedRow
+            armedRow = nil
+            guard onRow else { return .ignored }
+            switch event.kind {
+            case .release:
+                guard armed == row, row == cursor.index else { return .handled }
+                return .send(.selectInstitution(id: rows[row].record.id))
+            case .click where row == cursor.index:
+                return .send(.selectInstitution(id: rows[row].record.id))
+            default:
+                if event.kind == .press && row == cursor.index { armedRow = row }
+                cursor.set(row, count: rows.count, height: listHeight)
+                return .handled
+            }
         }
         switch key {
         case .enter:
