@@ -133,24 +133,24 @@ struct LinkTerm: ParsableCommand {
         runner.record()
         runner.recorder?.close()
         if let failure = runner.recorder?.failure {
-            FileHandle.standardError.write(Data("linkterm: --record: \(failure)\n".utf8))
+            printError("linkterm: --record: \(failure)")
         }
         if let line = outcomeLine(driver.records) { print(line) }
         if let autopilot = runner.autopilot {
-            FileHandle.standardError.write(Data("linkterm: \(autopilot.report)\n".utf8))
+            printError("linkterm: \(autopilot.report)")
             if end == .interrupted || end == .terminated || end == .hungUp { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
         }
         if let failure = sink?.failure {
-            FileHandle.standardError.write(Data("linkterm: --events: writing failed: \(String(cString: strerror(failure)))\n".utf8))
+            printError("linkterm: --events: writing failed: \(String(cString: strerror(failure)))")
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
     }
 
     /// Prints `message` to standard error and returns the exit code for bad input (2).
     func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("linkterm: \(message)\n".utf8))
+        printError("linkterm: \(message)")
         return ExitCode(2)
     }
 }

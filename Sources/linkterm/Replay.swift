@@ -49,7 +49,7 @@ struct Replay: ParsableCommand {
         do {
             try play(scenario, base: base) { driver in driver.observe { sink.write($0) } }
         } catch {
-            FileHandle.standardError.write(Data("linkterm: \(error)\n".utf8))
+            printError("linkterm: \(error)")
             throw ExitCode(error.isMalformed ? 2 : 1)
         }
     }
@@ -59,7 +59,7 @@ struct Replay: ParsableCommand {
         do {
             return try Scenario(text: try readScenarioText(path), file: path)
         } catch {
-            FileHandle.standardError.write(Data("linkterm: \(error)\n".utf8))
+            printError("linkterm: \(error)")
             throw ExitCode(2)
         }
     }
@@ -87,7 +87,7 @@ struct Replay: ParsableCommand {
             }
         }
         guard !paths.isEmpty else {
-            FileHandle.standardError.write(Data("linkterm: no scenario (*.txt) in \(files.joined(separator: ", "))\n".utf8))
+            printError("linkterm: no scenario (*.txt) in \(files.joined(separator: ", "))")
             throw ExitCode(2)
         }
         let base = try session.configuration(defaultSeed: 0)
@@ -138,7 +138,10 @@ func readScenarioText(_ path: String) throws -> String {
         data = contents
     }
     guard let text = String(data: data, encoding: .utf8) else {
-        throw CLIError("\(path) is not UTF-8 text")
+        // name the line of the first byte that is not UTF-8
+        let valid = String(decoding: data, as: UTF8.self).unicodeScalars.prefix { $0 != "\u{FFFD}" }
+        let line = valid.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        throw CLIError("\(path):\(line): not UTF-8 text")
     }
     return text
 }

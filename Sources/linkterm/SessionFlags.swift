@@ -33,7 +33,10 @@ struct SessionFlags: ParsableArguments {
     var institutions: String? { directoryOption.institutions }
 
     func validate() throws {
-        if latency < 0 { throw ValidationError("--latency must be 0 or more milliseconds (got \(latency))") }
+        if latency < 0 || latency > SessionConfiguration.maximumLatencyMillis {
+            throw ValidationError(
+                "--latency must be 0 to \(SessionConfiguration.maximumLatencyMillis) milliseconds (got \(latency))")
+        }
         if singleAccount && noAccountSelect {
             throw ValidationError("--single-account and --no-account-select cannot be used together")
         }
@@ -54,7 +57,7 @@ struct SessionFlags: ParsableArguments {
         let directory = try directoryOption.load()
         if let institutions {
             if updateMode, let institution, directory[institution] == nil {
-                FileHandle.standardError.write(Data("linkterm: --institution: there is no institution \(institution) in \(institutions)\n".utf8))
+                printError("linkterm: --institution: there is no institution \(institution) in \(institutions)")
                 throw ExitCode(2)
             }
         }
@@ -78,7 +81,7 @@ struct DirectoryOption: ParsableArguments {
         do {
             return try InstitutionDirectory.load(path: institutions)
         } catch {
-            FileHandle.standardError.write(Data("linkterm: --institutions: \(error)\n".utf8))
+            printError("linkterm: --institutions: \(error)")
             throw ExitCode(2)
         }
     }

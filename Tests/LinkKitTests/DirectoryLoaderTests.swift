@@ -26,9 +26,16 @@ private func message(_ text: String) -> String {
     failure(text)?.description ?? "loaded"
 }
 
+/// The folder of this run's temporary files, removed when the test process exits.
+private let temporaryFolder: String = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("DirectoryLoaderTests-\(UUID())").path
+    atexit { try? FileManager.default.removeItem(atPath: temporaryFolder) }
+    return folder
+}()
+
 /// A fresh temporary path.
 private func temporaryPath(_ name: String) -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("DirectoryLoaderTests-\(UUID())")
+    let directory = URL(fileURLWithPath: temporaryFolder).appendingPathComponent(UUID().uuidString)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.appendingPathComponent(name).path
 }

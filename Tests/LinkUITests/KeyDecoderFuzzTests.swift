@@ -11,6 +11,7 @@
 import CNcurses
 import Foundation
 import Testing
+import LinkKit
 @testable import LinkUI
 
 #if canImport(Glibc)
@@ -19,23 +20,13 @@ import Glibc
 import Darwin
 #endif
 
-/// SplitMix64: a small seeded generator, so every run feeds the same bytes.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
+/// SplitMix64 (LinkKit's seeded id generator): every run plays the same sequences.
+private typealias SplitMix64 = IDGenerator
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-    mutating func byte() -> UInt8 { UInt8.random(in: 0...255, using: &self) }
+extension IDGenerator {
+    fileprivate mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    fileprivate mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+    fileprivate mutating func byte() -> UInt8 { UInt8.random(in: 0...255, using: &self) }
 }
 
 private let pasteStart = Array("\u{1B}[200~".utf8)

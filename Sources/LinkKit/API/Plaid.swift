@@ -62,7 +62,9 @@ public enum Plaid {
         if let id = options.updateModeInstitutionID, options.directory[id] == nil {
             throw .unknownInstitution(id)
         }
-        if options.latencyMillis < 0 { throw .invalidOption("the latency must be 0 ms or more") }
+        if options.latencyMillis < 0 || options.latencyMillis > SessionConfiguration.maximumLatencyMillis {
+            throw .invalidOption("the latency must be 0 to \(SessionConfiguration.maximumLatencyMillis) ms")
+        }
         if options.searchDebounceMillis < 0 { throw .invalidOption("the search debounce must be 0 ms or more") }
     }
 }

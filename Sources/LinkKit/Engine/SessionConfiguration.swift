@@ -27,6 +27,8 @@ public struct SessionConfiguration: Sendable {
 
     /// The LOADING latency used when none is given.
     public static let defaultLatencyMillis: Int64 = 600
+    /// The longest LOADING a session may be given: one hour.
+    public static let maximumLatencyMillis: Int64 = 3_600_000
     /// The search debounce used when none is given.
     public static let defaultSearchDebounceMillis: Int64 = 300
 

@@ -1,8 +1,9 @@
 /// IDGenerator: the seeded source of every id a session makes.
 ///
 /// SplitMix64 over a 64-bit seed: the same seed gives the same `link_session_id`, request ids,
-/// account ids and public token, so a replay is byte-identical.
-public struct IDGenerator: Sendable, Hashable {
+/// account ids and public token, so a replay is byte-identical. It is a `RandomNumberGenerator`
+/// too, for anything else that must be the same on every run (the property tests).
+public struct IDGenerator: RandomNumberGenerator, Sendable, Hashable {
     private var state: UInt64
 
     /// Creates a generator from a seed.

@@ -19,8 +19,11 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     /// The same instant as a `Date`.
     public var date: Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
-    /// This instant plus some milliseconds.
-    public func adding(millis delta: Int64) -> Timestamp { Timestamp(millis: millis + delta) }
+    /// This instant plus some milliseconds (saturating at the ends of time).
+    public func adding(millis delta: Int64) -> Timestamp {
+        let (sum, overflow) = millis.addingReportingOverflow(delta)
+        return Timestamp(millis: overflow ? (delta > 0 ? .max : .min) : sum)  // saturates
+    }
 
     /// Orders by instant.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.millis < rhs.millis }

@@ -835,59 +835,16 @@ private func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to
     return nil
 }
 
-/// Uppercase hexadecimal, zero-padded to `digits`.
-private func hex(_ value: UInt32, digits: Int) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return text.count >= digits ? text : String(repeating: "0", count: digits - text.count) + text
-}
+/// `s` in double quotes, at most 40 scalars of it, escaped (see `UntrustedText`).
+private func quoted(_ s: String) -> String { UntrustedText.quoted(s) }
 
-/// Whether a scalar would not show as itself: controls, format characters (bidi controls
-/// among them), line and paragraph separators, and whitespace other than the space.
-private func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
-    if value < 0x7F { return false }
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator: return true
-    default: return scalar.properties.isWhitespace
-    }
-}
-
-/// `s` in double quotes, at most 40 scalars of it, escaped as by ``visible(_:limit:quoting:)``.
-private func quoted(_ s: String) -> String {
-    "\"" + visible(s, limit: 40) + "\""
-}
-
-/// `s` safe to print in a message: invisible scalars as JSON escapes (`\n`, `\u001B`), and with
-/// `quoting`, `"` and `\` escaped too; cut after `limit` scalars with `…`.
 private func visible(_ s: String, limit: Int?, quoting: Bool = true) -> String {
-    var out = ""
-    var count = 0
-    for scalar in s.unicodeScalars {
-        if let limit, count == limit {
-            out += "…"
-            break
-        }
-        count += 1
-        switch scalar {
-        case "\"" where quoting: out += "\\\""
-        case "\\" where quoting: out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if !isInvisible(scalar) {
-                out.unicodeScalars.append(scalar)
-            } else if scalar.value <= 0xFFFF {
-                out += "\\u" + hex(scalar.value, digits: 4)
-            } else {
-                let value = scalar.value - 0x10000
-                out += "\\u" + hex(0xD800 + (value >> 10), digits: 4) + "\\u" + hex(0xDC00 + (value & 0x3FF), digits: 4)
-            }
-        }
-    }
-    return out
+    UntrustedText.visible(s, limit: limit, quoting: quoting)
 }
+
+private func hex(_ value: UInt32, digits: Int) -> String { UntrustedText.hex(value, digits: digits) }
+
+private func isInvisible(_ scalar: Unicode.Scalar) -> Bool { UntrustedText.isInvisible(scalar) }
 
 /// A value as a message shows it: strings quoted, numbers and literals as written.
 private func describe(_ value: JSONValue) -> String {

@@ -93,13 +93,21 @@ public enum ScenarioOption: Hashable, Sendable {
         case ("single-account", nil) where words.count == 1: return .singleAccount
         case ("no-account-select", nil) where words.count == 1: return .noAccountSelect
         case ("latency", let value?):
-            guard let millis = Int64(value), millis >= 0 else { throw ActionRejected("option latency takes milliseconds, e.g. option latency 100") }
+            guard let millis = Int64(value), (0...SessionConfiguration.maximumLatencyMillis).contains(millis) else {
+                throw ActionRejected(
+                    "option latency takes 0 to \(SessionConfiguration.maximumLatencyMillis) milliseconds, e.g. option latency 100")
+            }
             return .latency(millis)
         case ("seed", let value?):
             guard let seed = UInt64(value) else { throw ActionRejected("option seed takes a whole number, e.g. option seed 7") }
             return .seed(seed)
         case ("token", let value?): return .token(value)
         case ("token", nil) where words.count == 1: return .token("")
+        case ("token", nil): throw ActionRejected("option token takes one word (a token has no spaces)")
+        case ("latency", nil), ("seed", nil), ("update-mode", nil), ("institutions", nil):
+            throw ActionRejected("option \(name) takes one value, e.g. option latency 100")
+        case ("single-account", _), ("no-account-select", _):
+            throw ActionRejected("option \(name) takes no value")
         case ("update-mode", let value?): return .updateMode(value)
         case ("institutions", let value?): return .institutions(value)
         default:
@@ -149,6 +157,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// option NAME [value]             before the first step: a session setting (see ``ScenarioOption``)
 /// ```
 public struct Scenario: Hashable, Sendable {
+    /// The longest `wait` step: one day.
+    public static let maximumWaitMillis: Int64 = 86_400_000
+
     /// The file's name, for messages.
     public var file: String
     /// The steps, in order.
@@ -185,7 +196,13 @@ public struct Scenario: Hashable, Sendable {
     public init(text: String, file: String = "scenario") throws(ScenarioError) {
         self.file = file
         var steps: [ScenarioStep] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // split on scalars: "\r\n" is one Character, so splitting a CRLF file on "\n" finds no line
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            var line = String(String.UnicodeScalarView($0))
+            if line.hasSuffix("\r") { line.removeLast() }
+            return Substring(line)
+        }
+        for (offset, rawLine) in lines.enumerated() {
             let lineNumber = offset + 1
             let line = Self.stripComment(String(rawLine)).trimmingWhitespace()
             if line.isEmpty { continue }
@@ -290,13 +307,13 @@ public struct Scenario: Hashable, Sendable {
             }
             return .oauth(result)
         case "wait":
-            guard words.count == 1, let millis = Int64(words[0]), millis >= 0 else {
-                throw ActionRejected("wait takes milliseconds, e.g. wait 500")
+            guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
+                throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
             }
             return .wait(millis)
         default:
             throw ActionRejected(
-                "unknown step \(verb.debugDescription); steps are: \(verbs.joined(separator: ", "))")
+                "unknown step \(UntrustedText.quoted(verb)); steps are: \(verbs.joined(separator: ", "))")
         }
     }
 }

@@ -1,3 +1,5 @@
+import LinkKit
+
 /// JSONValue: any JSON value, decoded without Foundation's Objective-C bridging.
 enum JSONValue: Decodable, Hashable {
     case string(String)
@@ -27,7 +29,7 @@ enum JSONValue: Decodable, Hashable {
     /// A short description for error messages.
     var kind: String {
         switch self {
-        case .string(let text): "\"\(sanitizeForTerminal(String(text.prefix(40))))\""
+        case .string(let text): UntrustedText.quoted(text)  // controls shown as escapes, not dropped
         case .number(let value): value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
         case .bool(let value): value ? "true" : "false"
         case .null: "null"

@@ -1,4 +1,5 @@
 import Foundation
+import LinkKit
 
 /// ThemeError: a theme that cannot be used, naming the file, the key and what was expected.
 public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -36,8 +37,12 @@ public enum ThemeLoader {
                              message: "no such built-in theme; built-in themes: \(builtinNames.joined(separator: ", ")), or give a path to a .json file")
         }
         guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            throw ThemeError(file: nameOrPath, key: nil, message: "cannot read the file")
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory)
+            throw ThemeError(file: nameOrPath, key: nil, message: !exists ? "no such file"
+                : isDirectory.boolValue ? "is a directory, not a theme file" : "cannot read the file (permission?)")
         }
+        guard !data.isEmpty else { throw ThemeError(file: nameOrPath, key: nil, message: "the file is empty") }
         guard data.count <= 1 << 20 else { throw ThemeError(file: nameOrPath, key: nil, message: "the file is larger than 1 MiB") }
         return try parse(data, file: nameOrPath)
     }
@@ -81,7 +86,7 @@ public enum ThemeLoader {
         }
         for key in table.keys.sorted() {
             guard Theme.roleNames.contains(key) else {
-                throw ThemeError(file: file, key: "colors.\(sanitizeForTerminal(key))",
+                throw ThemeError(file: file, key: "colors.\(UntrustedText.visible(key, limit: 40))",
                                  message: "unknown colour role; roles are \(Theme.roleNames.joined(separator: ", "))")
             }
             theme[role: key] = try color(table[key]!, file: file, key: "colors.\(key)")

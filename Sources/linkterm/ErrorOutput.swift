@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import LinkKit
+
+/// Writes a message for a person to standard error, made safe first: file names, arguments and
+/// file contents quoted in it may hold terminal controls or bidi overrides, which are shown as
+/// escapes (`\u001B`), and a line longer than 400 characters is cut.
+func printError(_ message: String) {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        String(line).split(separator: "\t", omittingEmptySubsequences: false)
+            .map { UntrustedText.visible(String($0), limit: 400, quoting: false) }
+            .joined(separator: "\t")
+    }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+}
+
+extension LinkTerm {
+    /// The entry point: ArgumentParser's, with two changes: a usage error exits with 2, as the
+    /// help and the README promise (not ArgumentParser's 64), and every message is made safe
+    /// (see `printError`).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            var code = exitCode(for: error)
+            if code == .validationFailure { code = ExitCode(2) }
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+            } else if !message.isEmpty {
+                printError(message)
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
