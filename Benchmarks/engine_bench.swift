@@ -3,7 +3,7 @@
 // LinkKit module and objects of its release build (.build-bench/release, or $BENCH_SCRATCH/release),
 // so it measures the code `swift build -c release` produced, through LinkKit's public API only.
 //
-//   engine_bench throughput [--seconds S] [--rounds R]
+//   engine_bench throughput [--seconds S] [--rounds R] [--mode engine|json|sink]
 //       Full pass_good sessions (the steps of Tests/Scenarios/pass_good.txt: continue, search
 //       "first platypus", select ins_109508, user_good/pass_good, every account, continue) on
 //       a manual clock, one thread, in three modes:
@@ -187,7 +187,10 @@ switch args.first {
 case "throughput":
     let seconds = option("--seconds").flatMap(Double.init) ?? 0.5
     let rounds = option("--rounds").flatMap(Int.init) ?? 5
-    for mode in Mode.allCases { emit(throughput(mode: mode, seconds: seconds, rounds: rounds)) }
+    let only = option("--mode")  // engine, json or sink; all three by default
+    for mode in Mode.allCases where only == nil || "\(mode)" == only {
+        emit(throughput(mode: mode, seconds: seconds, rounds: rounds))
+    }
 case "memory":
     guard let path = option("--institutions") else {
         FileHandle.standardError.write(Data("engine_bench memory: give --institutions FILE\n".utf8))

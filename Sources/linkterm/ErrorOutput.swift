@@ -22,6 +22,8 @@ extension LinkTerm {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)  // the session's own status: nothing to say, no help to build
         } catch {
             var code = exitCode(for: error)
             if code == .validationFailure { code = ExitCode(2) }

@@ -8,12 +8,13 @@ extension LinkEngine {
         if configuration.accountSelection == .single && indices.count != 1 {
             throw ActionRejected("single-account mode: choose exactly one account")
         }
-        var seen = Set<Int>()
+        var seen = [Bool](repeating: false, count: accounts.count)
         for index in indices {
             guard accounts.indices.contains(index) else {
                 throw ActionRejected("there is no account \(index); choose from 0 to \(accounts.count - 1)")
             }
-            guard seen.insert(index).inserted else { throw ActionRejected("account \(index) was chosen twice") }
+            guard !seen[index] else { throw ActionRejected("account \(index) was chosen twice") }
+            seen[index] = true
         }
         sharedAccounts = indices.sorted().map { accounts[$0] }
         newRequest()

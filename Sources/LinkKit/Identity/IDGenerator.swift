@@ -18,32 +18,38 @@ public struct IDGenerator: RandomNumberGenerator, Sendable, Hashable {
         return z ^ (z >> 31)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-    private static let base62 = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+    private static let hexDigits: StaticString = "0123456789abcdef"
+    private static let base62: StaticString = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
     /// A lowercase version-4 UUID, e.g. `30571e9b-d6c6-42ee-a7cf-c34768a8f62d`.
     public mutating func uuid() -> String {
         let high = (next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x4000  // version 4
         let low = (next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // variant 10
-        var out = [UInt8]()
-        out.reserveCapacity(36)
-        for (index, word) in [high, low].enumerated() {
-            for nibble in 0..<16 {
-                if (index == 0 && (nibble == 8 || nibble == 12)) || (index == 1 && (nibble == 0 || nibble == 4)) {
-                    out.append(45)
+        return String(unsafeUninitializedCapacity: 36) { out in
+            Self.hexDigits.withUTF8Buffer { digits in
+                var at = 0
+                for nibble in 0..<32 {
+                    if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                        out[at] = 45  // -
+                        at += 1
+                    }
+                    let word = nibble < 16 ? high : low
+                    out[at] = digits[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
+                    at += 1
                 }
-                out.append(Self.hexDigits[Int((word >> UInt64(60 - 4 * nibble)) & 0xF)])
+                return at
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `count` base62 characters (request ids are 15, account ids 37).
     public mutating func alphanumeric(_ count: Int) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity(count)
-        for _ in 0..<count { out.append(Self.base62[Int(next() % 62)]) }
-        return String(decoding: out, as: UTF8.self)
+        String(unsafeUninitializedCapacity: count) { out in
+            Self.base62.withUTF8Buffer { digits in
+                for index in 0..<count { out[index] = digits[Int(next() % 62)] }
+            }
+            return count
+        }
     }
 
     /// A 15-character request id, e.g. `m8MDnv9okwxFNBV`.
