@@ -91,7 +91,13 @@ struct LinkTerm: ParsableCommand {
                 throw fail("--events: \(error)")
             }
         }
-        var configuration = try session.configuration(defaultSeed: UInt64.random(in: 0...UInt64.max))
+        // a directory file loads behind the first frame, unless something needs it before the
+        // session starts (update mode looks its institution up; a script may name another file)
+        let background = session.directoryOption.institutions.flatMap { path in
+            !session.updateMode && scenario == nil ? DirectoryInBackground(path: path) : nil
+        }
+        var configuration = try session.configuration(
+            defaultSeed: UInt64.random(in: 0...UInt64.max), directory: background.map { _ in .sandbox })
         if let scenario {
             do {
                 try applyOptions(of: scenario, to: &configuration)
@@ -105,12 +111,27 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
         }
-        let driver = SessionDriver(configuration: configuration, clock: SystemClock())
-        if let sink { driver.observe { sink.write($0) } }
         // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
         // selection and matches visible through reverse video and underline
         let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
-        let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel)
+        var search: InstitutionSearch?
+        if let background {
+            // the first frame now (the consent pane of a session not started yet), then the directory
+            let preview = LinkApp(driver: SessionDriver(configuration: configuration, clock: SystemClock()),
+                                  theme: shownTheme, logPlacement: logPanel)
+            TerminalRunner(app: preview, screen: screen).drawPreview()
+            switch background.wait() {
+            case .success(let (directory, index)):
+                configuration.directory = directory
+                search = index
+            case .failure(let error):
+                screen.close(keepingSignalHandlers: true)
+                throw fail("--institutions: \(error)")
+            }
+        }
+        let driver = SessionDriver(configuration: configuration, clock: SystemClock())
+        if let sink { driver.observe { sink.write($0) } }
+        let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
         let runner = TerminalRunner(app: app, screen: screen)
         if let record {
             do {

@@ -53,8 +53,8 @@ struct SessionFlags: ParsableArguments {
 
     /// The engine configuration; `defaultSeed` when no `--seed` was given. Loads `--institutions`;
     /// a bad file is reported (naming the line and field) and exits 2.
-    func configuration(defaultSeed: UInt64) throws -> SessionConfiguration {
-        let directory = try directoryOption.load()
+    func configuration(defaultSeed: UInt64, directory loaded: InstitutionDirectory? = nil) throws -> SessionConfiguration {
+        let directory = try loaded ?? directoryOption.load()
         if let institutions {
             if updateMode, let institution, directory[institution] == nil {
                 printError("linkterm: --institution: there is no institution \(institution) in \(institutions)")

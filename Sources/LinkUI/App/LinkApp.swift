@@ -40,11 +40,12 @@ public final class LinkApp {
     var lastLayout: Layout?
     var lastChallenge: MFAChallenge?
 
-    /// Creates the UI over `driver` (not yet started).
-    public init(driver: SessionDriver, theme: Theme, logPlacement: LogPlacement = .auto) {
+    /// Creates the UI over `driver` (not yet started). `search` is the index of the driver's
+    /// directory when it was built already (elsewhere, while the first frame showed).
+    public init(driver: SessionDriver, theme: Theme, logPlacement: LogPlacement = .auto, search: InstitutionSearch? = nil) {
         self.driver = driver
         styles = ThemeStyles(theme: theme)
-        search = InstitutionSearch(directory: driver.engine.configuration.directory)
+        self.search = search ?? InstitutionSearch(directory: driver.engine.configuration.directory)
         self.logPlacement = logPlacement
         logVisible = logPlacement != .off
     }

@@ -204,6 +204,12 @@ public final class TerminalRunner {
         }
     }
 
+    /// Draws one frame of the app as it is, without starting its session: the first frame,
+    /// shown while something slow (a large directory) gets ready behind it.
+    public func drawPreview() {
+        draw()
+    }
+
     private func draw() {
         let size = screen.size
         let (buffer, cursor) = app.render(rows: size.rows, cols: size.cols)
