@@ -93,8 +93,10 @@ struct LinkTerm: ParsableCommand {
         }
         // a directory file loads behind the first frame, unless something needs it before the
         // session starts (update mode looks its institution up; a script may name another file)
+        // (and without a terminal there is no frame to show: a bad file is reported first)
         let background = session.directoryOption.institutions.flatMap { path in
-            !session.updateMode && scenario == nil ? DirectoryInBackground(path: path) : nil
+            !session.updateMode && scenario == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+                ? DirectoryInBackground(path: path) : nil
         }
         var configuration = try session.configuration(
             defaultSeed: UInt64.random(in: 0...UInt64.max), directory: background.map { _ in .sandbox })
