@@ -151,6 +151,8 @@ private struct DirectoryParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
     private var records = InstitutionRecords()
+    /// The number of the last `ins_custom_N` id, in decimal digits (counted up, not converted).
+    private var idDigits: [UInt8] = [UInt8(ascii: "0")]
     private var lineOfID: [String: Int] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
@@ -241,12 +243,27 @@ private struct DirectoryParser {
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
     }
 
+    /// Counts `idDigits` up by one.
+    private mutating func countID() {
+        var index = idDigits.count - 1
+        while index >= 0 {
+            if idDigits[index] < UInt8(ascii: "9") {
+                idDigits[index] += 1
+                return
+            }
+            idDigits[index] = UInt8(ascii: "0")
+            index -= 1
+        }
+        idDigits.insert(UInt8(ascii: "1"), at: 0)
+    }
+
     private mutating func addName(from first: Int, to end: Int, lineStart: Int, line: Int) throws(DirectoryError) {
         guard records.count < InstitutionDirectory.maximumEntries else { throw tooMany(line: line) }
         let slice = UnsafeBufferPointer(rebasing: bytes[first..<end])
         if slice.count <= InstitutionDirectory.maximumNameLength, slice.allSatisfy({ $0 &- 0x20 < 0x5F }) {
             // printable ASCII, trimmed already: nothing to check or clean (most names)
-            records.append(name: slice, ascii: true, idPrefix: "ins_custom_", number: records.count + 1)
+            countID()
+            records.append(name: slice, ascii: true, idPrefix: "ins_custom_", digits: idDigits)
             return
         }
         if let bad = firstInvalidUTF8(bytes, from: first, to: end) {
@@ -255,7 +272,8 @@ private struct DirectoryParser {
         }
         let name = try cleanName(String(decoding: slice, as: UTF8.self), file: file, line: line)
         var utf8 = name
-        utf8.withUTF8 { records.append(name: $0, ascii: !$0.contains { $0 >= 128 }, idPrefix: "ins_custom_", number: records.count + 1) }
+        countID()
+        utf8.withUTF8 { records.append(name: $0, ascii: !$0.contains { $0 >= 128 }, idPrefix: "ins_custom_", digits: idDigits) }
     }
 
     // JSON array.

@@ -83,29 +83,14 @@ public struct InstitutionRecords: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// Adds a healthy, supported institution from the UTF-8 bytes of its name (already clean;
-    /// `ascii` when none is beyond ASCII), with the id `prefix` (ASCII) followed by `number`
-    /// (not negative) in decimal.
-    mutating func append(name: UnsafeBufferPointer<UInt8>, ascii: Bool, idPrefix prefix: StaticString, number: Int) {
+    /// `ascii` when none is beyond ASCII), with the id `prefix` (ASCII) followed by `digits`.
+    mutating func append(name: UnsafeBufferPointer<UInt8>, ascii: Bool, idPrefix prefix: StaticString, digits: [UInt8]) {
         prefix.withUTF8Buffer { text.append(contentsOf: $0) }
-        appendDecimal(number)
+        text.append(contentsOf: digits)
         bounds.append(UInt32(text.count))
         text.append(contentsOf: name)
         bounds.append(UInt32(text.count))
         flags.append(ascii ? 0 : Flag.nonASCII)
-    }
-
-    /// Appends `number` (not negative) in decimal.
-    private mutating func appendDecimal(_ number: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var value = number
-            var count = 0
-            repeat {
-                digits[19 - count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0 && count < 20
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
-        }
     }
 
     /// Room for `count` institutions of about `bytes` bytes of text in all.

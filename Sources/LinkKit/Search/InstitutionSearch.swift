@@ -183,22 +183,29 @@ public struct InstitutionSearch: Sendable {
     }
 
     /// The best place `word` occurs: at a word start (a whole word scores most) or inside a word.
+    /// One pass: the first occurrence inside a word is noted on the way, for when no word starts
+    /// with it.
     static func bestOccurrence(of word: [UInt8], in name: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
         guard let first = word.first, word.count <= name.count else { return nil }
         var best: (Int, Int)?
+        var inside: Int?
         var at = 0
         let last = name.count - word.count
         while at <= last {
-            if name[at] == first && (at == 0 || !isWordByte(name[at - 1])) && matches(word, in: name, at: at) {
-                let end = at + word.count
-                let wholeWord = end == name.count || !isWordByte(name[end])
-                let points = (wholeWord ? 100 : 80) + (at == 0 ? 20 : 0)
-                if best == nil || points > best!.0 { best = (points, at) }
-                if points == 120 { break }
+            if name[at] == first && matches(word, in: name, at: at) {
+                if at == 0 || !isWordByte(name[at - 1]) {
+                    let end = at + word.count
+                    let wholeWord = end == name.count || !isWordByte(name[end])
+                    let points = (wholeWord ? 100 : 80) + (at == 0 ? 20 : 0)
+                    if best == nil || points > best!.0 { best = (points, at) }
+                    if points == 120 { break }
+                } else if inside == nil {
+                    inside = at
+                }
             }
             at += 1
         }
-        if best == nil, let inside = find(word, in: name) { best = (20, inside) }
+        if best == nil, let inside { best = (20, inside) }
         return best
     }
 
