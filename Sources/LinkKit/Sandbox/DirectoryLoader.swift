@@ -399,7 +399,7 @@ private struct DirectoryParser {
 
 /// A name cleaned of terminal controls and trimmed; an error if nothing is left or it is too long.
 private func cleanName(_ raw: String, file: String, line: Int) throws(DirectoryError) -> String {
-    let name = trimmed(sanitizedName(raw))
+    let name = trimmed(UntrustedText.sanitized(raw, lineBreaksAsSpaces: true))  // tab, CR, LF: a space
     if name.isEmpty {
         let why = trimmed(raw).isEmpty ? "" : " (nothing is left once control characters are removed)"
         throw DirectoryError(
@@ -887,89 +887,4 @@ private func trimmed(_ s: String) -> String {
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
     return String(scalars[start...end])
-}
-
-/// A name with everything a terminal would act on removed: escape sequences (CSI, also the 8-bit
-/// U+009B; OSC/DCS/SOS/PM/APC strings up to BEL or ST; two-character and `nF` escapes), C0 and C1
-/// controls and DEL (tab, CR and LF become a space), and bidirectional controls.
-private func sanitizedName(_ s: String) -> String {
-    let printable: (UInt8) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
-    if s.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? s.utf8.allSatisfy(printable) {
-        return s
-    }
-    var out = String.UnicodeScalarView()
-    var state = EscapeState.text
-    for scalar in s.unicodeScalars {
-        state = state.consume(scalar, into: &out)
-    }
-    return String(out)
-}
-
-/// Where the name sanitiser is inside an escape sequence.
-private enum EscapeState {
-    case text
-    case escape
-    case controlSequence
-    case intermediate
-    case controlString
-    case controlStringEscape
-
-    func consume(_ scalar: Unicode.Scalar, into out: inout String.UnicodeScalarView) -> EscapeState {
-        let value = scalar.value
-        switch self {
-        case .text:
-            return Self.text(scalar, into: &out)
-        case .escape:
-            switch value {
-            case 0x5B: return .controlSequence  // [
-            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return .controlString  // ] P X ^ _
-            case 0x1B: return .escape
-            case 0x20...0x2F: return .intermediate
-            case 0x30...0x7E: return .text
-            default: return Self.text(scalar, into: &out)
-            }
-        case .controlSequence:
-            switch value {
-            case 0x20...0x3F: return .controlSequence
-            case 0x40...0x7E: return .text
-            default: return Self.text(scalar, into: &out)
-            }
-        case .intermediate:
-            switch value {
-            case 0x20...0x2F: return .intermediate
-            case 0x30...0x7E: return .text
-            default: return Self.text(scalar, into: &out)
-            }
-        case .controlString:
-            switch value {
-            case 0x07, 0x9C: return .text
-            case 0x1B: return .controlStringEscape
-            default: return .controlString
-            }
-        case .controlStringEscape:
-            if value == 0x5C { return .text }  // ESC \ (ST)
-            return EscapeState.escape.consume(scalar, into: &out)
-        }
-    }
-
-    private static func text(_ scalar: Unicode.Scalar, into out: inout String.UnicodeScalarView) -> EscapeState {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D:
-            out.append(" ")
-            return .text
-        case 0x1B:
-            return .escape
-        case 0x9B:
-            return .controlSequence
-        case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
-            return .controlString
-        case 0x00...0x1F, 0x7F...0x9F:
-            return .text
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
-            return .text
-        default:
-            out.append(scalar)
-            return .text
-        }
-    }
 }

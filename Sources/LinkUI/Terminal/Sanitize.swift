@@ -1,5 +1,7 @@
 // Sanitize.swift: making untrusted text safe to draw on a terminal.
 
+import LinkKit
+
 /// `s` with everything that could move the cursor, change modes or reorder
 /// text removed, so that it can be drawn into a cell:
 /// - escape sequences are removed entirely: CSI (`ESC [ … final`, and the
@@ -13,89 +15,5 @@
 /// The result contains no scalar below U+0020. Printable ASCII is returned
 /// as is without copying.
 public func sanitizeForTerminal(_ s: String) -> String {
-    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return s }
-    var output = String.UnicodeScalarView()
-    var state = SanitizerState.text
-    for scalar in s.unicodeScalars {
-        state = state.consume(scalar, into: &output)
-    }
-    return String(output)
-}
-
-/// Where the sanitizer is inside an escape sequence.
-private enum SanitizerState {
-    /// Ordinary text.
-    case text
-    /// Just after ESC.
-    case escape
-    /// Inside a CSI sequence, before its final byte.
-    case controlSequence
-    /// Inside an `nF` escape (ESC followed by intermediate bytes).
-    case intermediate
-    /// Inside an OSC/DCS/SOS/PM/APC string.
-    case controlString
-    /// After ESC inside a control string (ESC \ is the string terminator).
-    case controlStringEscape
-
-    /// The state after `scalar`, appending it to `output` if it is kept.
-    func consume(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) -> SanitizerState {
-        let value = scalar.value
-        switch self {
-        case .text:
-            return Self.text(scalar, into: &output)
-        case .escape:
-            switch value {
-            case 0x5B: return .controlSequence  // [
-            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return .controlString  // ] P X ^ _
-            case 0x1B: return .escape
-            case 0x20...0x2F: return .intermediate
-            case 0x30...0x7E: return .text
-            default: return Self.text(scalar, into: &output)
-            }
-        case .controlSequence:
-            switch value {
-            case 0x20...0x3F: return .controlSequence
-            case 0x40...0x7E: return .text
-            default: return Self.text(scalar, into: &output)
-            }
-        case .intermediate:
-            switch value {
-            case 0x20...0x2F: return .intermediate
-            case 0x30...0x7E: return .text
-            default: return Self.text(scalar, into: &output)
-            }
-        case .controlString:
-            switch value {
-            case 0x07, 0x9C: return .text
-            case 0x1B: return .controlStringEscape
-            default: return .controlString
-            }
-        case .controlStringEscape:
-            if value == 0x5C { return .text }  // ESC \ (ST)
-            return SanitizerState.escape.consume(scalar, into: &output)
-        }
-    }
-
-    /// Handles `scalar` in ordinary text.
-    private static func text(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) -> SanitizerState {
-        let value = scalar.value
-        switch value {
-        case 0x09:
-            output.append(" ")
-            return .text
-        case 0x1B:
-            return .escape
-        case 0x9B:
-            return .controlSequence
-        case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
-            return .controlString
-        case 0x00...0x1F, 0x7F...0x9F:
-            return .text
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
-            return .text
-        default:
-            output.append(scalar)
-            return .text
-        }
-    }
+    UntrustedText.sanitized(s)
 }
