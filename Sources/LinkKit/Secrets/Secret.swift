@@ -73,22 +73,11 @@ public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     }
 
     /// Calls `body` with each character of the value, decoded straight from the bytes, as a
-    /// keyboard would type them: one at a time. The characters are built one scalar at a time in
-    /// a string that holds at most two of them (inline, for all but the longest clusters), never a
-    /// `String` of the whole value.
+    /// keyboard would type them (see ``SecretBuffer/forEachCharacter(_:)``).
     public func forEachCharacter(_ body: (Character) -> Void) {
-        withUnsafeBytes { bytes in
-            var iterator = bytes.makeIterator()
-            var decoder = UTF8()
-            var pending = ""
-            while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-                pending.unicodeScalars.append(scalar)
-                if pending.count > 1, let complete = pending.first {
-                    body(complete)
-                    pending = String(pending.dropFirst())
-                }
-            }
-            if let last = pending.first { body(last) }
+        buffer.forEachCharacter { character in
+            body(character)
+            return true
         }
     }
 

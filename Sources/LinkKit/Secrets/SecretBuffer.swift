@@ -66,6 +66,26 @@ public final class SecretBuffer: Sendable {
         return copy
     }
 
+    /// Calls `body` with each character the bytes hold (UTF-8; a malformed byte ends the walk),
+    /// one at a time, until it returns `false`. Each is built in a string that holds at most two
+    /// characters, so inline (no heap) for all but clusters longer than 15 bytes; never a
+    /// `String` of the whole buffer.
+    public func forEachCharacter(_ body: (Character) -> Bool) {
+        withUnsafeBytes { bytes in
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            var pending = ""
+            while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                pending.unicodeScalars.append(scalar)
+                if pending.count > 1, let complete = pending.first {
+                    guard body(complete) else { return }
+                    pending = String(pending.dropFirst())
+                }
+            }
+            if let last = pending.first { _ = body(last) }
+        }
+    }
+
     /// Gives the bytes to `body` only. Keep nothing of them: no `String`, no array.
     public func withUnsafeBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result

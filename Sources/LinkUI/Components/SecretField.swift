@@ -114,6 +114,19 @@ public struct SecretField: Sendable, EditableLine {
         return changed
     }
 
+    /// Inserts pasted text given as UTF-8 bytes (a paste reader that collects into a
+    /// ``SecretBuffer``), character by character, cut to the field's room: no `String` of the
+    /// paste is made. The caller keeps and wipes `pasted`.
+    public mutating func insert(pastedUTF8 pasted: SecretBuffer) -> Bool {
+        var changed = false
+        pasted.forEachCharacter { character in
+            guard count < maxLength else { return false }
+            if insert(character) { changed = true }
+            return true
+        }
+        return changed
+    }
+
     /// What to draw: one `•` per character, scrolled so the cursor shows within `width` columns,
     /// and the cursor's column.
     public func visible(width: Int) -> (text: String, cursorColumn: Int) {
