@@ -1,9 +1,3 @@
-/// EditableLine: a one-line field a pane draws with ``CellBuffer/field(_:label:y:area:labelWidth:focused:styles:)``.
-public protocol EditableLine {
-    /// What to draw within `width` columns, and the cursor's column.
-    func visible(width: Int) -> (text: String, cursorColumn: Int)
-}
-
 /// TextField: an editable line of text with a cursor, for text that is not secret (a search, a
 /// username). Secrets go in a ``SecretField``, which never holds them in a `String`.
 ///
