@@ -181,8 +181,8 @@ private struct ActionGenerator {
             case .selections:
                 return .selections(challenge.prompts.enumerated().map { index, prompt in
                     guard right else { return rng.int(-1...prompt.options.count) }
-                    let wanted = challenge.expected[index]
-                    return wanted.flatMap { prompt.options.firstIndex(of: $0) } ?? 0
+                    if case .option(let wanted) = challenge.expected[index] { return wanted }
+                    return 0
                 })
             }
         }
@@ -293,13 +293,14 @@ struct EngineFuzzTests {
                 continue
             }
             let action = generator.action(for: engine)
+            let kept = action.copy()  // the engine wipes the secrets it is sent; the replay needs them
             let before = EngineSnapshot(engine)
             let wasFinished = engine.isFinished
             do {
                 let batch = try engine.send(action, at: time)
                 #expect(!wasFinished, "\(context): an action was accepted after the end")
                 records += batch
-                accepted.append(.send(action, at: time))
+                accepted.append(.send(kept, at: time))
             } catch {
                 #expect(!error.reason.isEmpty)
                 #expect(EngineSnapshot(engine) == before, "\(context): rejected \(action) changed the engine")

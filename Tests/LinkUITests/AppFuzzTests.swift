@@ -102,7 +102,7 @@ private struct KeyGenerator {
             if app.credentials.focus == 0 {
                 return [.ctrl("u")] + typed("user_good") + [.tab] + secret(password) + [.enter]
             }
-            return app.credentials.password.masked ? secret(password) + [.enter] : []
+            return secret(password) + [.enter]  // the password field (a SecretField: always masked)
         case .mfa:
             guard let challenge = engine.currentChallenge else { return [] }
             switch challenge.type {
@@ -135,9 +135,9 @@ private struct KeyGenerator {
         rng.chance(0.2) ? [.paste(value)] : value.map { Key.char($0) }
     }
 
-    /// Whether the MFA field with focus is masked.
+    /// Whether an MFA answer field (a SecretField: always masked) has the focus.
     func masked(_ app: LinkApp) -> Bool {
-        app.mfa.answers.indices.contains(app.mfa.focus) && app.mfa.answers[app.mfa.focus].masked
+        app.mfa.answers.indices.contains(app.mfa.focus)
     }
 }
 
@@ -250,7 +250,11 @@ struct AppFuzzTests {
         harness.press(.tab, .paste(canaries[0] + huge))
         #expect(harness.app.driver.engine.pane == .credential, "a paste never submits")
         #expect(harness.app.credentials.username.text.count == 128)
-        #expect(harness.app.credentials.password.text.hasPrefix(canaries[0]))
+        var password = harness.app.credentials.password  // a copy: taking its secret leaves the app's field
+        #expect(password.count == 128)
+        let typed = password.takeSecret()
+        #expect(typed.withUnsafeBytes { $0.starts(with: canaries[0].utf8) })
+        #expect(!harness.app.credentials.password.isEmpty, "taking a copy's secret emptied the field")
         for (rows, cols) in [(24, 80), (100, 300), (0, 0), (5, 5)] {
             let lines = harness.render(rows: rows, cols: cols).lines()
             #expect(lines.count == rows)

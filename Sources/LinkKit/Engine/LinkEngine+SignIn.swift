@@ -4,8 +4,10 @@ extension LinkEngine {
     /// How many consecutive wrong credentials or MFA answers at one institution lock the item.
     public static let lockoutAttempts = 3
 
-    /// Submits the credentials pane: `SUBMIT_CREDENTIALS`, then LOADING.
+    /// Submits the credentials pane: `SUBMIT_CREDENTIALS`, then LOADING. The password is wiped
+    /// once read, accepted or not.
     mutating func submitCredentials(username: String, password: Secret) throws(ActionRejected) {
+        defer { password.wipe() }
         guard pane == .credential else { throw misfit("submitting credentials") }
         guard !username.isEmpty, !password.isEmpty else {
             throw ActionRejected("enter both a username and a password")
@@ -16,8 +18,10 @@ extension LinkEngine {
         startLoading(.login(outcome))
     }
 
-    /// Submits the current MFA step: `SUBMIT_MFA`, then LOADING.
+    /// Submits the current MFA step: `SUBMIT_MFA`, then LOADING. Typed answers are wiped once
+    /// read, accepted or not.
     mutating func submitMFA(_ response: MFAResponse) throws(ActionRejected) {
+        defer { response.wipe() }
         guard pane == .mfa, let challenge = currentChallenge else { throw misfit("an MFA answer") }
         if let problem = challenge.problem(with: response) { throw ActionRejected(problem) }
         newRequest()

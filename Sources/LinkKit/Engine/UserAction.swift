@@ -19,9 +19,10 @@ public enum UserAction: Hashable, Sendable {
     case setQuery(String)
     /// Choose an institution by id.
     case selectInstitution(id: String)
-    /// Submit the credentials pane.
+    /// Submit the credentials pane. The engine wipes the password once it has read it (every
+    /// copy of the `Secret` shares its bytes): send a ``Secret/copy()`` to keep one.
     case submitCredentials(username: String, password: Secret)
-    /// Submit the current MFA step.
+    /// Submit the current MFA step. The engine wipes typed answers once it has read them.
     case submitMFA(MFAResponse)
     /// Share these accounts (zero-based indices into the session's accounts) and continue.
     case submitAccounts([Int])
@@ -37,6 +38,16 @@ public enum UserAction: Hashable, Sendable {
     case cancelExit
     /// Ctrl-C or a signal: leave at once, without confirmation.
     case quit
+
+    /// The same action with its own copies of the secrets it carries, to keep (or send again)
+    /// after the engine has wiped the ones it was given.
+    public func copy() -> UserAction {
+        switch self {
+        case .submitCredentials(let username, let password): .submitCredentials(username: username, password: password.copy())
+        case .submitMFA(let response): .submitMFA(response.copy())
+        default: self
+        }
+    }
 }
 
 /// ActionRejected: an action that does not fit the pane the session is on. Nothing happened.

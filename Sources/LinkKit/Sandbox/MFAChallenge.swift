@@ -22,11 +22,11 @@ public struct MFAChallenge: Hashable, Sendable {
     public var roundCount: Int
     /// The questions of this step: one for `device` and `code`, m for `questions` and `selections`.
     public var prompts: [MFAPrompt]
-    /// The accepted answer for each prompt; `nil` where any choice is right (the device picker).
-    let expected: [String?]
+    /// The accepted answer for each prompt.
+    let expected: [MFAAnswer]
 
     /// Creates a challenge.
-    init(type: MFAType, round: Int, roundCount: Int, prompts: [MFAPrompt], expected: [String?]) {
+    init(type: MFAType, round: Int, roundCount: Int, prompts: [MFAPrompt], expected: [MFAAnswer]) {
         self.type = type
         self.round = round
         self.roundCount = roundCount
@@ -41,14 +41,11 @@ public struct MFAChallenge: Hashable, Sendable {
         case .device:
             return true
         case .code(let code):
-            return expected.first.flatMap { $0 }.map { code.matches($0) } ?? false
+            return expected.first?.accepts(code) ?? false
         case .answers(let answers):
-            return zip(answers, expected).allSatisfy { answer, wanted in wanted.map { answer.matches($0) } ?? true }
+            return zip(answers, expected).allSatisfy { answer, wanted in wanted.accepts(answer) }
         case .selections(let picks):
-            return zip(zip(picks, prompts), expected).allSatisfy { pair, wanted in
-                let (pick, prompt) = pair
-                return wanted.map { prompt.options[pick] == $0 } ?? true
-            }
+            return zip(picks, expected).allSatisfy { pick, wanted in wanted.accepts(pick: pick) }
         }
     }
 
@@ -80,6 +77,43 @@ public struct MFAChallenge: Hashable, Sendable {
     }
 }
 
+/// MFAAnswer: what one MFA prompt accepts; typed answers are checked against the secret's bytes
+/// in place.
+enum MFAAnswer: Hashable, Sendable {
+    /// Any choice (the device picker).
+    case anyChoice
+    /// The code ``SandboxCredentials/deviceCode``.
+    case deviceCode
+    /// The typed answer `answer_<round>_<question>`.
+    case answer(round: Int, question: Int)
+    /// The option at this zero-based index.
+    case option(Int)
+
+    /// Whether the typed `secret` is this answer.
+    func accepts(_ secret: Secret) -> Bool {
+        switch self {
+        case .anyChoice: return true
+        case .deviceCode: return secret.matches(SandboxCredentials.deviceCode)
+        case .option: return false
+        case .answer(let round, let question):
+            return secret.withUnsafeBytes { bytes in
+                var reader = SecretReader(bytes)
+                return reader.skip("answer_") && reader.skip(number: round) && reader.skip("_")
+                    && reader.skip(number: question) && reader.isAtEnd
+            }
+        }
+    }
+
+    /// Whether picking option `pick` is this answer.
+    func accepts(pick: Int) -> Bool {
+        switch self {
+        case .anyChoice: return true
+        case .option(let index): return pick == index
+        case .deviceCode, .answer: return false
+        }
+    }
+}
+
 /// MFAResponse: what the user submits to an MFA step.
 public enum MFAResponse: Hashable, Sendable {
     /// The device picked, by zero-based index.
@@ -90,4 +124,22 @@ public enum MFAResponse: Hashable, Sendable {
     case answers([Secret])
     /// One picked option per question, by zero-based index.
     case selections([Int])
+
+    /// Zeroes every typed answer (in every copy of this response).
+    public func wipe() {
+        switch self {
+        case .code(let code): code.wipe()
+        case .answers(let answers): answers.forEach { $0.wipe() }
+        case .device, .selections: break
+        }
+    }
+
+    /// The same response with its own copies of the typed answers (wiping one leaves the other).
+    public func copy() -> MFAResponse {
+        switch self {
+        case .code(let code): .code(code.copy())
+        case .answers(let answers): .answers(answers.map { $0.copy() })
+        case .device, .selections: self
+        }
+    }
 }

@@ -17,56 +17,67 @@ public enum SandboxCredentials {
     /// The only username the sandbox accepts.
     public static let username = "user_good"
     /// The code every sandbox device accepts.
-    public static let deviceCode = "1234"
+    public static let deviceCode: StaticString = "1234"
     /// The devices the sandbox offers for `mfa_device`.
     public static let devices = ["Text message to (•••) •••-1234", "Phone call to (•••) •••-1234", "Email to u•••@example.com"]
 
-    /// Decides what a login does; the password is read here and nowhere else.
+    /// Decides what a login does; the password is read here and nowhere else, in place, byte by
+    /// byte (an error code is looked up in the catalog by its bytes: what comes back is the
+    /// catalog's entry, not text made from the password).
     public static func login(username: String, password: Secret) -> Outcome {
         guard username == Self.username else { return .failed(SandboxErrorCatalog.invalidCredentials) }
-        return password.withRevealed { value in outcome(forPassword: value) }
+        return password.withUnsafeBytes { outcome(forPassword: $0) }
     }
 
-    private static func outcome(forPassword value: String) -> Outcome {
-        if value == "pass_good" { return .authenticated }
-        if value == "mfa_device" { return .mfa(deviceFlow()) }
-        if value == "mfa_selections" { return .mfa(simpleSelections()) }
-        if value.hasPrefix("error_") {
-            let code = String(value.dropFirst("error_".count))
-            return .failed(SandboxErrorCatalog.error(code: code) ?? SandboxErrorCatalog.invalidCredentials)
+    private static func outcome(forPassword password: UnsafeRawBufferPointer) -> Outcome {
+        if SecretReader.equal(password, "pass_good") { return .authenticated }
+        if SecretReader.equal(password, "mfa_device") { return .mfa(deviceFlow()) }
+        if SecretReader.equal(password, "mfa_selections") { return .mfa(simpleSelections()) }
+        var reader = SecretReader(password)
+        if reader.skip("error_") {
+            return .failed(knownError(code: reader.rest) ?? SandboxErrorCatalog.invalidCredentials)
         }
-        if let numbers = numbers(in: value, prefix: "mfa_questions_", count: 2),
+        if let numbers = singleDigits(in: password, after: "mfa_questions_", count: 2),
            (1...9).contains(numbers[0]), (1...9).contains(numbers[1]) {
             return .mfa(questions(rounds: numbers[0], perRound: numbers[1]))
         }
-        if let numbers = numbers(in: value, prefix: "mfa_selections_", count: 3),
+        if let numbers = singleDigits(in: password, after: "mfa_selections_", count: 3),
            (1...9).contains(numbers[0]), (1...9).contains(numbers[1]), (2...9).contains(numbers[2]) {
             return .mfa(selections(rounds: numbers[0], perRound: numbers[1], options: numbers[2]))
         }
         return .failed(SandboxErrorCatalog.invalidCredentials)
     }
 
-    /// `count` single-digit numbers separated by `_` after `prefix`, e.g. `mfa_questions_2_3`.
-    private static func numbers(in value: String, prefix: String, count: Int) -> [Int]? {
-        guard value.hasPrefix(prefix) else { return nil }
-        let parts = value.dropFirst(prefix.count).split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == count else { return nil }
-        var result: [Int] = []
-        for part in parts {
-            guard part.count == 1, let number = Int(part) else { return nil }
-            result.append(number)
+    /// The catalog's error whose code is exactly `code`'s bytes.
+    private static func knownError(code: UnsafeRawBufferPointer) -> SandboxError? {
+        SandboxErrorCatalog.all.first { entry in
+            var name = entry.error.errorCode.errorCode
+            return name.withUTF8 { SecretReader.equal(code, UnsafeRawBufferPointer($0)) }
         }
-        return result
+    }
+
+    /// `count` single digits separated by `_` after `prefix`, and nothing more, e.g.
+    /// `mfa_questions_2_3`.
+    private static func singleDigits(in password: UnsafeRawBufferPointer, after prefix: StaticString, count: Int) -> [Int]? {
+        var reader = SecretReader(password)
+        guard reader.skip(prefix) else { return nil }
+        var result: [Int] = []
+        for index in 0..<count {
+            if index > 0 && !reader.skip("_") { return nil }
+            guard let digit = reader.digit() else { return nil }
+            result.append(digit)
+        }
+        return reader.isAtEnd ? result : nil
     }
 
     private static func deviceFlow() -> [MFAChallenge] {
         [
             MFAChallenge(type: .device, round: 0, roundCount: 1,
                          prompts: [MFAPrompt(text: "Where should we send your one-time code?", options: devices)],
-                         expected: [nil]),
+                         expected: [.anyChoice]),
             MFAChallenge(type: .code, round: 0, roundCount: 1,
                          prompts: [MFAPrompt(text: "Enter the code we sent you")],
-                         expected: [deviceCode]),
+                         expected: [.deviceCode]),
         ]
     }
 
@@ -77,7 +88,7 @@ public enum SandboxCredentials {
                 prompts: (0..<perRound).map { index in
                     MFAPrompt(text: "Security question \(index + 1) of \(perRound) (round \(round + 1) of \(rounds))")
                 },
-                expected: (0..<perRound).map { "answer_\(round)_\($0)" })
+                expected: (0..<perRound).map { .answer(round: round, question: $0) })
         }
     }
 
@@ -86,7 +97,7 @@ public enum SandboxCredentials {
             MFAChallenge(type: .selections, round: 0, roundCount: 1,
                          prompts: [MFAPrompt(text: "Is this your first time signing in from this device?",
                                              options: ["Yes", "No"])],
-                         expected: ["Yes"])
+                         expected: [.option(0)])  // "Yes"
         ]
     }
 
@@ -98,7 +109,7 @@ public enum SandboxCredentials {
                     MFAPrompt(text: "Question \(index + 1) of \(perRound) (round \(round + 1) of \(rounds))",
                               options: (0..<options).map { "answer_\(round)_\(index)_\($0)" })
                 },
-                expected: (0..<perRound).map { "answer_\(round)_\($0)_0" })
+                expected: (0..<perRound).map { _ in .option(0) })  // answer_<round>_<question>_0
         }
     }
 }

@@ -94,7 +94,9 @@ public struct ScenarioRunner {
         case .continue: return .primary
         case .search(let text): return .setQuery(text)
         case .select(let id): return .selectInstitution(id: id)
-        case .credentials(let username, let password): return .submitCredentials(username: username, password: password)
+        case .credentials(let username, let password):
+            // a copy: the engine wipes what it is given, and a scenario may be played again
+            return .submitCredentials(username: username, password: password.copy())
         case .mfa(let answers): return .submitMFA(try mfaResponse(answers, engine: engine))
         case .accounts(let indices): return .submitAccounts(indices)
         case .allAccounts: return .submitAccounts(Array(engine.accounts.indices))
@@ -115,24 +117,22 @@ public struct ScenarioRunner {
         }
         switch challenge.type {
         case .device:
-            guard answers.count == 1, let index = answers[0].withRevealed({ Int($0) }) else {
+            guard answers.count == 1, let index = answers[0].integerValue() else {
                 throw ActionRejected("the device picker takes one device index (0-based)")
             }
             return .device(index)
         case .code:
             guard answers.count == 1 else { throw ActionRejected("the code step takes one code") }
-            return .code(answers[0])
+            return .code(answers[0].copy())  // copies: the engine wipes what it is given
         case .questions:
-            return .answers(answers)
+            return .answers(answers.map { $0.copy() })
         case .selections:
             guard answers.count == challenge.prompts.count else {
                 throw ActionRejected("pick an answer for all \(challenge.prompts.count) question(s) (got \(answers.count))")
             }
             var picks: [Int] = []
             for (number, (answer, prompt)) in zip(answers, challenge.prompts).enumerated() {
-                let pick = answer.withRevealed { text in
-                    prompt.options.firstIndex(of: text) ?? Int(text)
-                }
+                let pick = prompt.options.firstIndex(where: { answer.matches($0) }) ?? answer.integerValue()
                 guard let pick else {
                     throw ActionRejected("question \(number + 1): the answer is neither one of its options nor an option index")
                 }

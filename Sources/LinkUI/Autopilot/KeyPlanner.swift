@@ -13,6 +13,7 @@ enum KeyPlanner {
             ActionRejected("\(command.verb) does not fit the \(pane.viewName?.description ?? "finished") pane")
         }
         func typed(_ text: String) -> [Key] { text.map { Key.char($0) } }
+        func typed(_ secret: Secret) -> [Key] { keys(typing: secret) }
         switch command {
         case .continue:
             switch pane {
@@ -37,7 +38,7 @@ enum KeyPlanner {
             guard pane == .credential else { throw misfit() }
             let toUsername: [Key] = app.credentials.focus == 0 ? [] : [.backTab]
             return toUsername + [.ctrl("u")] + typed(username) + [.tab, .ctrl("u")]
-                + password.withRevealed { typed($0) } + [.enter]
+                + typed(password) + [.enter]
         case .mfa(let answers):
             guard pane == .mfa, let challenge = engine.currentChallenge else { throw misfit() }
             return try mfaKeys(answers, challenge: challenge, app: app)
@@ -88,6 +89,14 @@ enum KeyPlanner {
         }
     }
 
+    /// The keys that type `secret`: one character key each, decoded from its bytes (never a
+    /// `String` of the whole secret).
+    static func keys(typing secret: Secret) -> [Key] {
+        var keys: [Key] = []
+        secret.forEachCharacter { keys.append(.char($0)) }
+        return keys
+    }
+
     static func moves(from: Int, to: Int) -> [Key] {
         to >= from ? Array(repeating: .down, count: to - from) : Array(repeating: .up, count: from - to)
     }
@@ -95,7 +104,7 @@ enum KeyPlanner {
     static func mfaKeys(_ answers: [Secret], challenge: MFAChallenge, app: LinkApp) throws(ActionRejected) -> [Key] {
         switch challenge.type {
         case .device:
-            guard answers.count == 1, let index = answers[0].withRevealed({ Int($0) }),
+            guard answers.count == 1, let index = answers[0].integerValue(),
                   challenge.prompts[0].options.indices.contains(index)
             else { throw ActionRejected("the device picker takes one device index (0-based)") }
             return moves(from: app.mfa.highlighted.first ?? 0, to: index) + [.enter]
@@ -107,7 +116,7 @@ enum KeyPlanner {
             for (index, answer) in answers.enumerated() {
                 if index > 0 { keys.append(.tab) }
                 keys.append(.ctrl("u"))
-                keys += answer.withRevealed { $0.map { Key.char($0) } }
+                keys += Self.keys(typing: answer)
             }
             return keys + [.enter]
         case .selections:
@@ -116,7 +125,7 @@ enum KeyPlanner {
             }
             var keys: [Key] = Array(repeating: .backTab, count: app.mfa.focus)
             for (number, (answer, prompt)) in zip(answers, challenge.prompts).enumerated() {
-                guard let pick = answer.withRevealed({ prompt.options.firstIndex(of: $0) ?? Int($0) }),
+                guard let pick = prompt.options.firstIndex(where: { answer.matches($0) }) ?? answer.integerValue(),
                       prompt.options.indices.contains(pick)
                 else { throw ActionRejected("question \(number + 1): the answer is neither one of its options nor an option index") }
                 let from = app.mfa.highlighted.indices.contains(number) ? app.mfa.highlighted[number] : 0

@@ -63,7 +63,7 @@ extension CellBuffer {
     /// Writes a text field: its label, then the value underlined across `width` columns.
     /// Returns the cursor position when focused.
     public mutating func field(
-        _ field: TextField, label: String, y: Int, area: Rect, labelWidth: Int, focused: Bool, styles: ThemeStyles
+        _ field: some EditableLine, label: String, y: Int, area: Rect, labelWidth: Int, focused: Bool, styles: ThemeStyles
     ) -> CellPosition? {
         guard y >= area.y, y < area.maxY else { return nil }
         text((focused ? "› " : "  ") + label, y: y, x: area.x, area: area, style: focused ? styles.accent : styles.text)

@@ -1,20 +1,18 @@
-/// TextField: an editable line of text with a cursor, optionally masked (passwords, codes).
+/// TextField: an editable line of text with a cursor, for text that is not secret (a search, a
+/// username). Secrets go in a ``SecretField``, which never holds them in a `String`.
 ///
 /// Pasted text is inserted as text: newlines and control characters are dropped, never taken
 /// as Enter, and the field stops at ``maxLength`` characters.
-public struct TextField: Hashable, Sendable {
+public struct TextField: Hashable, Sendable, EditableLine {
     /// The characters typed.
     public private(set) var characters: [Character] = []
     /// The cursor, 0…`characters.count`.
     public private(set) var cursor = 0
-    /// Whether the field shows `•` instead of its text.
-    public var masked: Bool
     /// The most characters the field holds.
     public var maxLength: Int
 
     /// Creates an empty field.
-    public init(masked: Bool = false, maxLength: Int = 128) {
-        self.masked = masked
+    public init(maxLength: Int = 128) {
         self.maxLength = maxLength
     }
 
@@ -101,11 +99,11 @@ public struct TextField: Hashable, Sendable {
         return out
     }
 
-    /// What to draw: the text or its mask, scrolled so the cursor shows within `width` columns,
-    /// and the cursor's column.
+    /// What to draw: the text, scrolled so the cursor shows within `width` columns, and the
+    /// cursor's column.
     public func visible(width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 0 else { return ("", 0) }
-        let shown: [Character] = masked ? Array(repeating: "•", count: characters.count) : characters
+        let shown = characters
         var start = 0
         var widthBeforeCursor = shown[0..<cursor].reduce(0) { $0 + displayWidth(of: $1) }
         while widthBeforeCursor >= width && start < cursor {

@@ -9,8 +9,8 @@ public struct CredentialsPane {
 
     /// The username field.
     public var username = TextField(maxLength: 128)
-    /// The password field (masked).
-    public var password = TextField(masked: true, maxLength: 128)
+    /// The password field (masked; its text never becomes a `String`).
+    public var password = SecretField(maxLength: 128)
     /// 0: username, 1: password.
     public var focus = 0
 
@@ -39,9 +39,8 @@ public struct CredentialsPane {
         case .enter:
             if username.isEmpty { focus = 0; return .handled }
             if password.isEmpty { focus = 1; return .handled }
-            let action = UserAction.submitCredentials(username: username.text, password: Secret(password.text))
-            password.clear()
-            return .send(action)
+            // the field is wiped as the secret leaves it; the engine wipes the secret once read
+            return .send(.submitCredentials(username: username.text, password: password.takeSecret()))
         case .escape:
             return .send(.back)
         default:

@@ -14,7 +14,7 @@ public struct MFAPane {
     }
 
     /// One masked answer field per question (or one for the code).
-    public var answers: [TextField] = []
+    public var answers: [SecretField] = []
     /// The focused question.
     public var focus = 0
     /// The highlighted option of each question (device list, selections).
@@ -27,7 +27,7 @@ public struct MFAPane {
 
     /// Prepares for a new step.
     public mutating func reset(for challenge: MFAChallenge) {
-        answers = challenge.prompts.map { _ in TextField(masked: true, maxLength: 64) }
+        answers = challenge.prompts.map { _ in SecretField(maxLength: 64) }
         highlighted = challenge.prompts.map { _ in 0 }
         picked = challenge.prompts.map { _ in nil }
         focus = 0
@@ -61,8 +61,9 @@ public struct MFAPane {
         case .code, .questions:
             if key == .enter {
                 if let empty = answers.firstIndex(where: \.isEmpty) { focus = empty; return .handled }
-                let secrets = answers.map { Secret($0.text) }
-                for index in answers.indices { answers[index].clear() }
+                // each field is wiped as its secret leaves it; the engine wipes the secrets once read
+                var secrets: [Secret] = []
+                for index in answers.indices { secrets.append(answers[index].takeSecret()) }
                 focus = 0
                 return .send(.submitMFA(challenge.type == .code ? .code(secrets[0]) : .answers(secrets)))
             }

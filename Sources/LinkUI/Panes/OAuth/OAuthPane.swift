@@ -11,8 +11,8 @@ public struct OAuthPane {
 
     /// The bank page's username (any input is accepted, as in the sandbox).
     public var username = TextField(maxLength: 128)
-    /// The bank page's password (masked).
-    public var password = TextField(masked: true, maxLength: 128)
+    /// The bank page's password (masked; never read, wiped when the page closes).
+    public var password = SecretField(maxLength: 128)
     /// 0 username, 1 password, 2 Approve, 3 Cancel, 4 Simulate failure.
     public var focus = 0
 
