@@ -59,15 +59,6 @@ extension TerminalScreenTests {
             }
         }
 
-        /// Pushed-back input is never parsed for escape sequences (ncurses
-        /// treats it as already decoded), so the bindings are checked directly.
-        @Test func pasteMarkersAreBoundToTheirEscapeSequences() throws {
-            try withScreen { _ in
-                #expect(Int(lt_key_defined("\u{1B}[200~")) == LT_KEY_PASTE_START)
-                #expect(Int(lt_key_defined("\u{1B}[201~")) == LT_KEY_PASTE_END)
-            }
-        }
-
         @Test func mouseEventsAreMapped() throws {
             try withScreen { screen in
                 let cases: [(UInt, MouseEvent.Kind)] = [

@@ -29,7 +29,7 @@ public enum SessionEnd: Hashable, Sendable {
 /// TerminalRunner: the one loop that owns the terminal: reads keys and signals, drives the
 /// session's timers, draws, until the session ends.
 ///
-/// It waits in `wget_wch` with a timeout no longer than the next timer (or a spinner frame),
+/// It waits for input (`TerminalScreen.readKey`) with a timeout no longer than the next timer (or a spinner frame),
 /// handles every pending key before drawing once, and presents only changed cells.
 public final class TerminalRunner {
     /// The UI.
@@ -241,6 +241,8 @@ public final class TerminalRunner {
             wait = min(wait, max(1, due - now))
         }
         if case .loading = app.driver.engine.pane { wait = min(wait, 80) }
+        // a lone Esc, a partial sequence or a paste is decided when due, not a wait later
+        if let due = screen.inputDueInMs { wait = min(wait, Int64(due)) }
         return Int(wait)
     }
 }

@@ -51,8 +51,8 @@ public struct SecretField: Sendable, EditableLine {
         switch key {
         case .char(let character):
             return insert(character)
-        case .paste(let text):
-            return insert(pasted: text)
+        case .paste(let pasted):
+            return insert(pasted: pasted.text)
         case .backspace:
             guard cursor > 0 else { return false }
             remove(cursor - 1..<cursor)
