@@ -52,7 +52,8 @@ public struct SecretField: Sendable, EditableLine {
         case .char(let character):
             return insert(character)
         case .paste(let pasted):
-            return insert(pasted: pasted.text)
+            // straight from the paste's zeroing buffer: never a `String` of the secret
+            return insert(pastedUTF8: pasted.bytes)
         case .backspace:
             guard cursor > 0 else { return false }
             remove(cursor - 1..<cursor)
