@@ -35,6 +35,8 @@ static void to_ground(lt_decoder *d) {
     d->ss3_digits = 0;
     d->x10_len = 0;
     d->need = 0;
+    d->code = 0;
+    memset(d->x10, 0, sizeof d->x10);
     memset(d->csi, 0, sizeof d->csi);
 }
 
