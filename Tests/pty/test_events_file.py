@@ -13,8 +13,8 @@ import re
 import signal
 import time
 
-from ptyharness import (ENTER, POLL, SEARCH_HINT, TAB, measure, read_records,
-                        record_name, start)
+from ptyharness import (ENTER, POLL, REPO, SEARCH_HINT, TAB, PtyProcess, base_env,
+                        linkterm_binary, measure, read_records, record_name, start)
 
 RUNS = 60
 ARGS = ["--seed", "1", "--latency", "0"]
@@ -129,3 +129,31 @@ def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):
             f"min {min(lengths, default=0)}, max {max(lengths, default=0)} of {len(reference)}; "
             f"distinct lengths {sorted(set(lengths))}; failures {len(failures)}")
     assert not failures, "\n".join(failures)
+
+
+# -- the events file's own faults (issue 10, "The events file") ---------------------------------
+
+SCENARIO = REPO / "Tests" / "Scenarios" / "pass_good.txt"
+SCRIPT_ARGS = ["--script", SCENARIO, "--typing-delay", "0", "--exit-at-end", "--latency", "0", "--seed", "1"]
+
+
+def spawn_shell(home, command: str, *args) -> PtyProcess:
+    """linkterm run by `sh -c COMMAND sh BINARY ARGS…` on its own pty (COMMAND execs "$@" with
+    some redirection), in the test's directory."""
+    argv = ["/bin/sh", "-c", command, "sh", linkterm_binary(), *map(str, args)]
+    return PtyProcess.spawn(argv, env=base_env(home=str(home / "home")), cwd=str(home))
+
+
+def test_closed_stderr_keeps_the_events_file_pure(home):
+    """With standard error closed (`2>&-`), the events file must not take descriptor 2: the
+    autopilot's closing message goes nowhere, and every line of the file is a record."""
+    events = home / "events.jsonl"
+    p = spawn_shell(home, 'exec "$@" 2>&-', "--events", events, *SCRIPT_ARGS)
+    try:
+        e = p.wait_exit()
+        assert e.status == 0, p.describe()
+        records = read_records(events)  # fails on a line that is not a JSON object
+        assert [record_name(r) for r in records][-2:] == ["success", "HANDOFF"], records
+        assert b"autopilot" not in events.read_bytes()
+    finally:
+        p.close()
