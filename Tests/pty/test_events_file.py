@@ -8,7 +8,9 @@ only timestamps differ.
 """
 from __future__ import annotations
 
+import os
 import random
+import stat
 import re
 import signal
 import time
@@ -157,3 +159,19 @@ def test_closed_stderr_keeps_the_events_file_pure(home):
         assert b"autopilot" not in events.read_bytes()
     finally:
         p.close()
+
+
+def test_existing_events_file_becomes_private(home):
+    """An existing events file (mode 0644) is set to 0600, as the recording is: it records a
+    private session."""
+    events = home / "events.jsonl"
+    events.write_text("old\n")
+    os.chmod(events, 0o644)
+    p = PtyProcess.spawn([linkterm_binary(), "--events", events, *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home))
+    try:
+        assert p.wait_exit().status == 0, p.describe()
+    finally:
+        p.close()
+    assert stat.S_IMODE(os.stat(events).st_mode) == 0o600, oct(os.stat(events).st_mode)
+    assert record_name(read_records(events)[0]) == "load"

@@ -27,6 +27,10 @@ public final class JSONLinesSink {
     public init(path: String) throws(SinkError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw SinkError(path: path, errno: errno) }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            _ = fchmod(fd, 0o600)  // an existing file keeps its mode otherwise
+        }
         fileDescriptor = fd
         ownsDescriptor = true
     }

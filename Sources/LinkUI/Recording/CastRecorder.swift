@@ -72,7 +72,10 @@ public final class CastRecorder {
         self.startTime = startTime
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw CastRecorderError(path: path, operation: "create", errno: errno) }
-        _ = fchmod(fd, 0o600)  // an existing file keeps its mode otherwise
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            _ = fchmod(fd, 0o600)  // an existing file keeps its mode otherwise (a device's is not ours)
+        }
         fileDescriptor = fd
 
         var header = Array(#"{"version":2,"width":"#.utf8)
