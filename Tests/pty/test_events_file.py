@@ -175,3 +175,22 @@ def test_existing_events_file_becomes_private(home):
         p.close()
     assert stat.S_IMODE(os.stat(events).st_mode) == 0o600, oct(os.stat(events).st_mode)
     assert record_name(read_records(events)[0]) == "load"
+
+
+def test_second_session_is_refused_the_same_events_file(spawn, home):
+    """Two sessions, one --events file: the second is refused (exit 2, "in use by another
+    linkterm session") and the first one's file is left as it was."""
+    events = home / "events.jsonl"
+    first = spawn(["--events", events, *ARGS])
+    start(first)
+    first.wait_until(lambda: events.exists() and events.read_bytes().count(b"\n") >= 2, "the first records")
+    before = events.read_bytes()
+    second = spawn(["--events", events, *ARGS], stderr_pipe=True)
+    e = second.wait_exit()
+    err = second.stderr_data.decode()
+    assert e.status == 2, second.describe()
+    assert "is in use by another linkterm session" in err, err
+    assert events.read_bytes() == before
+    first.send(ENTER)
+    first.wait_for(SEARCH_HINT)
+    assert record_name(read_records(events)[-1]) == "TRANSITION_VIEW"

@@ -13,14 +13,15 @@ import Darwin
 public struct CastRecorderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The recording's path.
     public var path: String
-    /// What failed: `create` or `write`.
+    /// What failed: `create`, `lock` (another session holds the file) or `write`.
     public var operation: String
     /// The system error number.
     public var errno: Int32
 
     /// `cannot create recording PATH: reason`.
     public var description: String {
-        "cannot \(operation) recording \(path): \(String(cString: strerror(errno)))"
+        if operation == "lock" { return "\(path) is in use by another linkterm session" }
+        return "cannot \(operation) recording \(path): \(String(cString: strerror(errno)))"
     }
 }
 
@@ -60,8 +61,8 @@ public final class CastRecorder {
     private var line: [UInt8] = []
     private var stringWriter = JSONWriter(capacity: 4096)
 
-    /// Creates (or truncates) `path` with mode 0600 (a recording shows the
-    /// session) and writes the header: `width` x `height` cells, the start as
+    /// Opens `path` with ``OutputFile/open(_:)`` (locked against another
+    /// session, then emptied, mode 0600: a recording shows the session) and writes the header: `width` x `height` cells, the start as
     /// `timestamp`, `TERM` in `env` if `term` is given (`SHELL` is left out),
     /// and `title` if given.
     /// - Throws: `CastRecorderError` naming the path.
@@ -70,11 +71,12 @@ public final class CastRecorder {
     ) throws(CastRecorderError) {
         self.path = path
         self.startTime = startTime
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CastRecorderError(path: path, operation: "create", errno: errno) }
-        var status = stat()
-        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            _ = fchmod(fd, 0o600)  // an existing file keeps its mode otherwise (a device's is not ours)
+        let fd: Int32
+        do {
+            fd = try OutputFile.open(path)
+        } catch {
+            if error.inUse { throw CastRecorderError(path: path, operation: "lock", errno: error.errno) }
+            throw CastRecorderError(path: path, operation: "create", errno: error.errno)
         }
         fileDescriptor = fd
 
