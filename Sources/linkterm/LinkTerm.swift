@@ -91,6 +91,14 @@ struct LinkTerm: ParsableCommand {
                 throw fail("--events: \(error)")
             }
         }
+        var recordDescriptor: Int32?
+        if let record {
+            do {
+                recordDescriptor = try CastRecorder.open(record)
+            } catch {
+                throw fail("--record: \(error)")
+            }
+        }
         // a directory file loads behind the first frame, unless something needs it before the
         // session starts (update mode looks its institution up; a script may name another file)
         // (and without a terminal there is no frame to show: a bad file is reported first)
@@ -135,10 +143,10 @@ struct LinkTerm: ParsableCommand {
         if let sink { driver.observe { sink.write($0) } }
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
         let runner = TerminalRunner(app: app, screen: screen)
-        if let record {
+        if let record, let recordDescriptor {
             do {
                 runner.recorder = try CastRecorder(
-                    path: record, width: screen.size.cols, height: screen.size.rows,
+                    fileDescriptor: recordDescriptor, path: record, width: screen.size.cols, height: screen.size.rows,
                     term: ProcessInfo.processInfo.environment["TERM"], title: "linkterm")
             } catch {
                 screen.close()

@@ -15,6 +15,8 @@ import re
 import signal
 import time
 
+import pytest
+
 from ptyharness import (ENTER, POLL, REPO, SEARCH_HINT, TAB, PtyProcess, base_env,
                         linkterm_binary, measure, read_records, record_name, start)
 
@@ -194,3 +196,18 @@ def test_second_session_is_refused_the_same_events_file(spawn, home):
     first.send(ENTER)
     first.wait_for(SEARCH_HINT)
     assert record_name(read_records(events)[-1]) == "TRANSITION_VIEW"
+
+
+@pytest.mark.parametrize("option", ["--events", "--record"])
+def test_fifo_without_reader_is_refused_at_once(spawn, home, option):
+    """A FIFO nobody reads: a clear error and exit 2 before the UI starts (it was a blank screen
+    forever)."""
+    fifo = home / "out.fifo"
+    os.mkfifo(fifo)
+    p = spawn([option, fifo, *ARGS], stderr_pipe=True)
+    e = p.wait_exit(timeout=5)
+    err = p.stderr_data.decode()
+    assert e.status == 2, p.describe()
+    assert "nobody is reading the FIFO" in err and str(fifo) in err, err
+    assert "Link your account" not in p.screen.text()
+    assert not p.restoration_problems(), p.restoration_problems()

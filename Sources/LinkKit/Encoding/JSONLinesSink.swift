@@ -74,9 +74,11 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
         self.inUse = inUse
     }
 
-    /// `cannot write PATH: reason`, or `PATH is in use by another linkterm session`.
+    /// `cannot write PATH: reason`, `PATH is in use by another linkterm session`, or, for a FIFO
+    /// that no process reads, `nobody is reading the FIFO PATH`.
     public var description: String {
         if inUse { return "\(path) is in use by another linkterm session" }
+        if errno == ENXIO { return "nobody is reading the FIFO \(path) (start its reader first)" }
         return "cannot write \(path): \(String(cString: strerror(errno)))"
     }
 }

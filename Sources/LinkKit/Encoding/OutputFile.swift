@@ -8,14 +8,18 @@ import Darwin
 ///
 /// The file is opened without truncating it, locked (`flock`, exclusive, without waiting) so
 /// that a second linkterm session given the same file is refused and the file left untouched,
-/// and only then emptied and set to mode 0600 (it records a private session). Devices
+/// and only then emptied and set to mode 0600 (it records a private session). A FIFO is
+/// opened without waiting for a reader: with none, the open fails at once (`ENXIO`) instead of
+/// hanging before the first frame. Devices
 /// (`/dev/null`, `/dev/full`) are written as they are: neither locked, emptied nor chmod-ed.
 public enum OutputFile {
     /// Opens `path` for writing as described above; returns the descriptor (close-on-exec).
     /// - Throws: ``SinkError`` naming the path (in use, or the system's reason).
     public static func open(_ path: String) throws(SinkError) -> Int32 {
-        let fd = systemOpen(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = systemOpen(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw SinkError(path: path, errno: errno) }
+        // writes block as usual (a writer that must not wait sets O_NONBLOCK itself)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             let error = errno
