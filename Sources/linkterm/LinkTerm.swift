@@ -77,6 +77,7 @@ struct LinkTerm: ParsableCommand {
                 throw fail("\(error)")
             }
         }
+        try refuseOverlappingFiles(namedFiles(scenario: scenario))
         let loadedTheme: Theme
         do {
             loadedTheme = try ThemeLoader.load(theme)
@@ -177,6 +178,24 @@ struct LinkTerm: ParsableCommand {
             printError("linkterm: --events: writing failed: \(String(cString: strerror(failure)))")
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// Every file the command line names, read or written (the scenario's own directory file too).
+    func namedFiles(scenario: Scenario?) -> [NamedFile] {
+        var files: [NamedFile] = []
+        if let events { files.append(NamedFile(role: "--events", path: events, isOutput: true)) }
+        if let record { files.append(NamedFile(role: "--record", path: record, isOutput: true)) }
+        if let institutions = session.institutions {
+            files.append(NamedFile(role: "--institutions", path: institutions, isOutput: false))
+        }
+        if let script, script != "-" { files.append(NamedFile(role: "--script", path: script, isOutput: false)) }
+        if let scenario, let path = directoryPath(of: scenario) {
+            files.append(NamedFile(role: "the script's option institutions", path: path, isOutput: false))
+        }
+        if !ThemeLoader.builtinNames.contains(theme) {
+            files.append(NamedFile(role: "--theme", path: theme, isOutput: false))
+        }
+        return files
     }
 
     /// Prints `message` to standard error and returns the exit code for bad input (2).

@@ -211,3 +211,37 @@ def test_fifo_without_reader_is_refused_at_once(spawn, home, option):
     assert "nobody is reading the FIFO" in err and str(fifo) in err, err
     assert "Link your account" not in p.screen.text()
     assert not p.restoration_problems(), p.restoration_problems()
+
+
+DIRECTORY = '[{"institution_id":"ins_1","name":"A Bank"}]\n'
+
+
+@pytest.mark.parametrize("case", ["events=record", "events=institutions", "events=script",
+                                  "record=institutions via links", "events=theme via symlink"])
+def test_output_that_is_also_an_input_is_refused(spawn, home, case):
+    """An output path that is also an input or another output (the same file, also through a hard
+    or symbolic link, or the same path not yet created): exit 2 naming both options, before
+    anything is emptied."""
+    directory, scenario, theme = home / "banks.json", home / "s.txt", home / "mine.json"
+    directory.write_text(DIRECTORY)
+    scenario.write_text(SCENARIO.read_text())
+    theme.write_text("{}\n")
+    os.link(directory, home / "hard.json")
+    os.symlink(directory, home / "sym.json")
+    os.symlink(theme, home / "theme-link.json")
+    args, options = {
+        "events=record": (["--events", "new.out", "--record", "./new.out"], ("--events", "--record")),
+        "events=institutions": (["--events", directory, "--institutions", directory], ("--events", "--institutions")),
+        "events=script": (["--events", scenario, "--script", scenario], ("--events", "--script")),
+        "record=institutions via links": (["--record", home / "hard.json", "--institutions", home / "sym.json"],
+                                          ("--record", "--institutions")),
+        "events=theme via symlink": (["--events", home / "theme-link.json", "--theme", theme], ("--events", "--theme")),
+    }[case]
+    before = {path: path.read_bytes() for path in (directory, scenario, theme)}
+    p = spawn(args, stderr_pipe=True)
+    e = p.wait_exit()
+    err = p.stderr_data.decode()
+    assert e.status == 2, p.describe()
+    assert all(option in err for option in options) and "same file" in err, err
+    assert {path: path.read_bytes() for path in before} == before
+    assert not (home / "new.out").exists()
