@@ -77,6 +77,7 @@ struct LinkTerm: ParsableCommand {
                 throw fail("\(error)")
             }
         }
+        try refuseOverlappingFiles(namedFiles(scenario: scenario))
         let loadedTheme: Theme
         do {
             loadedTheme = try ThemeLoader.load(theme)
@@ -89,6 +90,14 @@ struct LinkTerm: ParsableCommand {
                 sink = try JSONLinesSink(path: events)
             } catch {
                 throw fail("--events: \(error)")
+            }
+        }
+        var recordDescriptor: Int32?
+        if let record {
+            do {
+                recordDescriptor = try CastRecorder.open(record)
+            } catch {
+                throw fail("--record: \(error)")
             }
         }
         // a directory file loads behind the first frame, unless something needs it before the
@@ -135,10 +144,10 @@ struct LinkTerm: ParsableCommand {
         if let sink { driver.observe { sink.write($0) } }
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
         let runner = TerminalRunner(app: app, screen: screen)
-        if let record {
+        if let record, let recordDescriptor {
             do {
                 runner.recorder = try CastRecorder(
-                    path: record, width: screen.size.cols, height: screen.size.rows,
+                    fileDescriptor: recordDescriptor, path: record, width: screen.size.cols, height: screen.size.rows,
                     term: ProcessInfo.processInfo.environment["TERM"], title: "linkterm")
             } catch {
                 screen.close()
@@ -169,6 +178,24 @@ struct LinkTerm: ParsableCommand {
             printError("linkterm: --events: writing failed: \(String(cString: strerror(failure)))")
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// Every file the command line names, read or written (the scenario's own directory file too).
+    func namedFiles(scenario: Scenario?) -> [NamedFile] {
+        var files: [NamedFile] = []
+        if let events { files.append(NamedFile(role: "--events", path: events, isOutput: true)) }
+        if let record { files.append(NamedFile(role: "--record", path: record, isOutput: true)) }
+        if let institutions = session.institutions {
+            files.append(NamedFile(role: "--institutions", path: institutions, isOutput: false))
+        }
+        if let script, script != "-" { files.append(NamedFile(role: "--script", path: script, isOutput: false)) }
+        if let scenario, let path = directoryPath(of: scenario) {
+            files.append(NamedFile(role: "the script's option institutions", path: path, isOutput: false))
+        }
+        if !ThemeLoader.builtinNames.contains(theme) {
+            files.append(NamedFile(role: "--theme", path: theme, isOutput: false))
+        }
+        return files
     }
 
     /// Prints `message` to standard error and returns the exit code for bad input (2).

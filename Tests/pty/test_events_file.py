@@ -8,13 +8,17 @@ only timestamps differ.
 """
 from __future__ import annotations
 
+import os
 import random
+import stat
 import re
 import signal
 import time
 
-from ptyharness import (ENTER, POLL, SEARCH_HINT, TAB, measure, read_records,
-                        record_name, start)
+import pytest
+
+from ptyharness import (ENTER, POLL, REPO, SEARCH_HINT, TAB, PtyProcess, base_env,
+                        linkterm_binary, measure, read_records, record_name, start)
 
 RUNS = 60
 ARGS = ["--seed", "1", "--latency", "0"]
@@ -129,3 +133,115 @@ def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):
             f"min {min(lengths, default=0)}, max {max(lengths, default=0)} of {len(reference)}; "
             f"distinct lengths {sorted(set(lengths))}; failures {len(failures)}")
     assert not failures, "\n".join(failures)
+
+
+# -- the events file's own faults (issue 10, "The events file") ---------------------------------
+
+SCENARIO = REPO / "Tests" / "Scenarios" / "pass_good.txt"
+SCRIPT_ARGS = ["--script", SCENARIO, "--typing-delay", "0", "--exit-at-end", "--latency", "0", "--seed", "1"]
+
+
+def spawn_shell(home, command: str, *args) -> PtyProcess:
+    """linkterm run by `sh -c COMMAND sh BINARY ARGS…` on its own pty (COMMAND execs "$@" with
+    some redirection), in the test's directory."""
+    argv = ["/bin/sh", "-c", command, "sh", linkterm_binary(), *map(str, args)]
+    return PtyProcess.spawn(argv, env=base_env(home=str(home / "home")), cwd=str(home))
+
+
+def test_closed_stderr_keeps_the_events_file_pure(home):
+    """With standard error closed (`2>&-`), the events file must not take descriptor 2: the
+    autopilot's closing message goes nowhere, and every line of the file is a record."""
+    events = home / "events.jsonl"
+    p = spawn_shell(home, 'exec "$@" 2>&-', "--events", events, *SCRIPT_ARGS)
+    try:
+        e = p.wait_exit()
+        assert e.status == 0, p.describe()
+        records = read_records(events)  # fails on a line that is not a JSON object
+        assert [record_name(r) for r in records][-2:] == ["success", "HANDOFF"], records
+        assert b"autopilot" not in events.read_bytes()
+    finally:
+        p.close()
+
+
+def test_existing_events_file_becomes_private(home):
+    """An existing events file (mode 0644) is set to 0600, as the recording is: it records a
+    private session."""
+    events = home / "events.jsonl"
+    events.write_text("old\n")
+    os.chmod(events, 0o644)
+    p = PtyProcess.spawn([linkterm_binary(), "--events", events, *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home))
+    try:
+        assert p.wait_exit().status == 0, p.describe()
+    finally:
+        p.close()
+    assert stat.S_IMODE(os.stat(events).st_mode) == 0o600, oct(os.stat(events).st_mode)
+    assert record_name(read_records(events)[0]) == "load"
+
+
+def test_second_session_is_refused_the_same_events_file(spawn, home):
+    """Two sessions, one --events file: the second is refused (exit 2, "in use by another
+    linkterm session") and the first one's file is left as it was."""
+    events = home / "events.jsonl"
+    first = spawn(["--events", events, *ARGS])
+    start(first)
+    first.wait_until(lambda: events.exists() and events.read_bytes().count(b"\n") >= 2, "the first records")
+    before = events.read_bytes()
+    second = spawn(["--events", events, *ARGS], stderr_pipe=True)
+    e = second.wait_exit()
+    err = second.stderr_data.decode()
+    assert e.status == 2, second.describe()
+    assert "is in use by another linkterm session" in err, err
+    assert events.read_bytes() == before
+    first.send(ENTER)
+    first.wait_for(SEARCH_HINT)
+    assert record_name(read_records(events)[-1]) == "TRANSITION_VIEW"
+
+
+@pytest.mark.parametrize("option", ["--events", "--record"])
+def test_fifo_without_reader_is_refused_at_once(spawn, home, option):
+    """A FIFO nobody reads: a clear error and exit 2 before the UI starts (it was a blank screen
+    forever)."""
+    fifo = home / "out.fifo"
+    os.mkfifo(fifo)
+    p = spawn([option, fifo, *ARGS], stderr_pipe=True)
+    e = p.wait_exit(timeout=5)
+    err = p.stderr_data.decode()
+    assert e.status == 2, p.describe()
+    assert "nobody is reading the FIFO" in err and str(fifo) in err, err
+    assert "Link your account" not in p.screen.text()
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
+DIRECTORY = '[{"institution_id":"ins_1","name":"A Bank"}]\n'
+
+
+@pytest.mark.parametrize("case", ["events=record", "events=institutions", "events=script",
+                                  "record=institutions via links", "events=theme via symlink"])
+def test_output_that_is_also_an_input_is_refused(spawn, home, case):
+    """An output path that is also an input or another output (the same file, also through a hard
+    or symbolic link, or the same path not yet created): exit 2 naming both options, before
+    anything is emptied."""
+    directory, scenario, theme = home / "banks.json", home / "s.txt", home / "mine.json"
+    directory.write_text(DIRECTORY)
+    scenario.write_text(SCENARIO.read_text())
+    theme.write_text("{}\n")
+    os.link(directory, home / "hard.json")
+    os.symlink(directory, home / "sym.json")
+    os.symlink(theme, home / "theme-link.json")
+    args, options = {
+        "events=record": (["--events", "new.out", "--record", "./new.out"], ("--events", "--record")),
+        "events=institutions": (["--events", directory, "--institutions", directory], ("--events", "--institutions")),
+        "events=script": (["--events", scenario, "--script", scenario], ("--events", "--script")),
+        "record=institutions via links": (["--record", home / "hard.json", "--institutions", home / "sym.json"],
+                                          ("--record", "--institutions")),
+        "events=theme via symlink": (["--events", home / "theme-link.json", "--theme", theme], ("--events", "--theme")),
+    }[case]
+    before = {path: path.read_bytes() for path in (directory, scenario, theme)}
+    p = spawn(args, stderr_pipe=True)
+    e = p.wait_exit()
+    err = p.stderr_data.decode()
+    assert e.status == 2, p.describe()
+    assert all(option in err for option in options) and "same file" in err, err
+    assert {path: path.read_bytes() for path in before} == before
+    assert not (home / "new.out").exists()

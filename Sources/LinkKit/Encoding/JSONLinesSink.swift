@@ -23,11 +23,10 @@ public final class JSONLinesSink {
         ownsDescriptor = false
     }
 
-    /// Creates or truncates `path` for writing (mode 0600: the file records a private session).
+    /// Opens `path` with ``OutputFile/open(_:)``: locked against another session, then emptied
+    /// and set to mode 0600 (the file records a private session).
     public init(path: String) throws(SinkError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SinkError(path: path, errno: errno) }
-        fileDescriptor = fd
+        fileDescriptor = try OutputFile.open(path)
         ownsDescriptor = true
     }
 
@@ -65,10 +64,22 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// The system error number.
     public var errno: Int32
+    /// Whether another session holds the file's lock.
+    public var inUse: Bool
 
-    /// `cannot write PATH: reason`.
+    /// An error opening `path`.
+    public init(path: String, errno: Int32, inUse: Bool = false) {
+        self.path = path
+        self.errno = errno
+        self.inUse = inUse
+    }
+
+    /// `cannot write PATH: reason`, `PATH is in use by another linkterm session`, or, for a FIFO
+    /// that no process reads, `nobody is reading the FIFO PATH`.
     public var description: String {
-        "cannot write \(path): \(String(cString: strerror(errno)))"
+        if inUse { return "\(path) is in use by another linkterm session" }
+        if errno == ENXIO { return "nobody is reading the FIFO \(path) (start its reader first)" }
+        return "cannot write \(path): \(String(cString: strerror(errno)))"
     }
 }
 

@@ -13,14 +13,16 @@ import Darwin
 public struct CastRecorderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The recording's path.
     public var path: String
-    /// What failed: `create` or `write`.
+    /// What failed: `create`, `lock` (another session holds the file) or `write`.
     public var operation: String
     /// The system error number.
     public var errno: Int32
 
     /// `cannot create recording PATH: reason`.
     public var description: String {
-        "cannot \(operation) recording \(path): \(String(cString: strerror(errno)))"
+        if operation == "lock" { return "\(path) is in use by another linkterm session" }
+        if errno == ENXIO { return "nobody is reading the FIFO \(path) (start its reader first)" }
+        return "cannot \(operation) recording \(path): \(String(cString: strerror(errno)))"
     }
 }
 
@@ -60,19 +62,37 @@ public final class CastRecorder {
     private var line: [UInt8] = []
     private var stringWriter = JSONWriter(capacity: 4096)
 
-    /// Creates (or truncates) `path` with mode 0600 (a recording shows the
-    /// session) and writes the header: `width` x `height` cells, the start as
-    /// `timestamp`, `TERM` in `env` if `term` is given (`SHELL` is left out),
-    /// and `title` if given.
+    /// Opens `path` with ``OutputFile/open(_:)`` (locked against another
+    /// session, then emptied, mode 0600: a recording shows the session) and
+    /// writes the header, as ``init(fileDescriptor:path:width:height:term:title:startTime:)``.
+    /// - Throws: `CastRecorderError` naming the path.
+    public convenience init(
+        path: String, width: Int, height: Int, term: String?, title: String?, startTime: Date = Date()
+    ) throws(CastRecorderError) {
+        try self.init(fileDescriptor: try Self.open(path), path: path, width: width, height: height,
+                      term: term, title: title, startTime: startTime)
+    }
+
+    /// Opens `path` for a recording with ``OutputFile/open(_:)``; returns the descriptor.
+    /// - Throws: `CastRecorderError` naming the path (`lock` when another session holds it).
+    public static func open(_ path: String) throws(CastRecorderError) -> Int32 {
+        do {
+            return try OutputFile.open(path)
+        } catch {
+            throw CastRecorderError(path: path, operation: error.inUse ? "lock" : "create", errno: error.errno)
+        }
+    }
+
+    /// Writes a recording to `fileDescriptor` (opened with ``open(_:)``; the recorder closes
+    /// it), starting with the header: `width` x `height` cells, the start as `timestamp`,
+    /// `TERM` in `env` if `term` is given (`SHELL` is left out), and `title` if given.
     /// - Throws: `CastRecorderError` naming the path.
     public init(
-        path: String, width: Int, height: Int, term: String?, title: String?, startTime: Date = Date()
+        fileDescriptor fd: Int32, path: String, width: Int, height: Int, term: String?, title: String?,
+        startTime: Date = Date()
     ) throws(CastRecorderError) {
         self.path = path
         self.startTime = startTime
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CastRecorderError(path: path, operation: "create", errno: errno) }
-        _ = fchmod(fd, 0o600)  // an existing file keeps its mode otherwise
         fileDescriptor = fd
 
         var header = Array(#"{"version":2,"width":"#.utf8)
