@@ -24,7 +24,9 @@ struct LinkTerm: ParsableCommand {
               linkterm --script Tests/Scenarios/mfa_device.txt --exit-at-end
 
             Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
-            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. With --script: 0 when every step played and every \
+            128 + N after signal N (130 Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1 …: \
+            the terminal is restored and onExit called first), 128 + N killed by a crash signal (139 SIGSEGV, \
+            134 SIGABRT …) after the terminal is restored. With --script: 0 when every step played and every \
             expectation held, 1 otherwise.
             """,
         version: "0.1.0",
@@ -161,7 +163,7 @@ struct LinkTerm: ParsableCommand {
         if let line = outcomeLine(driver.records) { print(line) }
         if let autopilot = runner.autopilot {
             printError("linkterm: \(autopilot.report)")
-            if end == .interrupted || end == .terminated || end == .hungUp { throw ExitCode(end.exitStatus) }
+            if end.isSignal { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
         }

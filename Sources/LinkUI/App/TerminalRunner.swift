@@ -13,8 +13,12 @@ public enum SessionEnd: Hashable, Sendable {
     case terminated
     /// SIGHUP (the terminal went away).
     case hungUp
+    /// Another signal whose default action ends the process (SIGQUIT, SIGUSR1, SIGALRM,
+    /// SIGRTMIN+n, …), by number: the session ended as for SIGTERM.
+    case signaled(Int32)
 
-    /// The conventional exit status: 0, 1, 130, 143, 129.
+    /// The conventional exit status: 0 onSuccess, 1 onExit, 128 + N after signal N: 130 for
+    /// Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1, 142 SIGALRM…
     public var exitStatus: Int32 {
         switch self {
         case .success: 0
@@ -22,6 +26,15 @@ public enum SessionEnd: Hashable, Sendable {
         case .interrupted: 130
         case .terminated: 143
         case .hungUp: 129
+        case .signaled(let number): 128 + number
+        }
+    }
+
+    /// Whether a signal (or Ctrl-C, or the terminal going away) ended the session.
+    public var isSignal: Bool {
+        switch self {
+        case .success, .exited: false
+        case .interrupted, .terminated, .hungUp, .signaled: true
         }
     }
 }
@@ -63,6 +76,7 @@ public final class TerminalRunner {
                 case .hangup: signalEnd = .hungUp
                 case .terminate: signalEnd = .terminated
                 case .interrupt: signalEnd = .interrupted
+                case .ending(let number): signalEnd = .signaled(number)
                 case .resize: dirty = true
                 case .continued:
                     screen.forceRepaint()

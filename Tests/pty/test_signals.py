@@ -1,0 +1,106 @@
+"""Every signal, through the real binary on a pseudo-terminal.
+
+* Every catchable signal whose default action ends the process ends the session through its normal
+  path: the process exits by itself with 128 + N, the terminal restored (cooked mode, alternate
+  screen left, mouse and bracketed paste off), EXIT in the events file.
+* SIGPIPE and SIGXFSZ are ignored: the session goes on.
+* A crash signal (even one sent with kill) restores the terminal, prints its line, and ends the
+  process with that signal (128 + N as a shell reports it), every time.
+
+Each case prints one row of the matrix (signal, status, restored, EXIT written; with -s), and the
+whole matrix is repeated in the end-of-run summary.
+"""
+from __future__ import annotations
+
+import signal
+import time
+
+import pytest
+
+from ptyharness import ESC, measure, read_records, record_name, start, strip_escapes
+
+SECTION = "signal matrix (signal, status, restored, EXIT written, ms from kill to exit)"
+
+
+def _signals(*names: str) -> list[tuple[str, int]]:
+    out = []
+    for name in names:
+        number = getattr(signal, name, None)
+        if number is not None:
+            out.append((name, int(number)))
+    return out
+
+
+def _realtime() -> list[tuple[str, int]]:
+    low, high = int(signal.SIGRTMIN), int(signal.SIGRTMAX)
+    out = []
+    for number in range(low, high + 1):
+        from_low, from_high = number - low, high - number
+        name = ("SIGRTMIN" if from_low == 0 else "SIGRTMAX" if from_high == 0
+                else f"SIGRTMIN+{from_low}" if from_low <= from_high else f"SIGRTMAX-{from_high}")
+        out.append((name, number))
+    return out
+
+
+#: Signals whose default action ends the process and that a handler can catch (not the crash ones).
+ENDING = _signals("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGXCPU",
+                  "SIGVTALRM", "SIGPROF", "SIGIO", "SIGPWR", "SIGSTKFLT", "SIGSYS") + _realtime()
+#: Ignored: a failed write is reported by errno.
+IGNORED = _signals("SIGPIPE", "SIGXFSZ")
+#: Crash signals: restore, report, end with the signal.
+CRASH = _signals("SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT", "SIGTRAP")
+
+
+def row(name: str, number: int, status: str, restored: bool | None, exit_written: bool, ms: float | None) -> None:
+    text = (f"{name:<13} {number:>2}  status {status:<8} restored: {'yes' if restored else 'no' if restored is False else 'n/a':<4}"
+            f" EXIT written: {'yes' if exit_written else 'no':<4}" + (f" {ms:6.0f} ms" if ms is not None else ""))
+    print("\n" + text)
+    measure(SECTION, text)
+
+
+def exit_written(path) -> bool:
+    try:
+        names = [record_name(r) for r in read_records(path)]
+    except AssertionError:
+        return False
+    return names[-2:] == ["EXIT", "exit"]
+
+
+@pytest.mark.parametrize("name,number", ENDING, ids=[n for n, _ in ENDING])
+def test_an_ending_signal_ends_the_session_cleanly(spawn, home, name, number):
+    events = home / "events.jsonl"
+    p = spawn(["--events", events])
+    start(p)
+    trigger = time.monotonic()
+    p.signal(number)
+    e = p.wait_exit()
+    problems = p.restoration_problems()
+    written = exit_written(events)
+    row(name, number, str(e.status) + (f" (killed)" if e.signal else ""), not problems, written,
+        1000 * (e.ended_at - trigger))
+    assert e.signal is None, f"killed by {name} instead of exiting {128 + number}\n{p.describe()}"
+    assert e.status == 128 + number, f"status {e.status}, expected {128 + number}\n{p.describe()}"
+    assert not problems, f"terminal not restored after {name}: {problems}"
+    assert written, f"no EXIT then exit at the end of the events file: {[record_name(r) for r in read_records(events)]}"
+    text = strip_escapes(bytes(p.log))
+    assert "Program crashed" not in text, f"{name} was reported as a crash:\n{text[-1500:]}"
+
+
+@pytest.mark.parametrize("name,number", IGNORED, ids=[n for n, _ in IGNORED])
+def test_an_ignored_signal_leaves_the_session_running(spawn, home, name, number):
+    events = home / "events.jsonl"
+    p = spawn(["--events", events])
+    start(p)
+    p.signal(number)
+    p.signal(number)
+    p.type("?")  # the help overlay: the UI still answers keys after the signal
+    p.wait_for("any key closes")
+    p.send(ESC)  # closes the help
+    p.wait_until(lambda: "any key closes" not in p.screen, "the help closed")
+    p.send(ESC)  # Esc on consent: onExit, status 1
+    e = p.wait_exit()
+    problems = p.restoration_problems()
+    written = exit_written(events)
+    row(name, number, f"{e.status} (ignored; Esc)" if not e.signal else f"{e.status} (killed)", not problems, written, None)
+    assert e.signal is None and e.status == 1, f"status {e.status} (signal {e.signal})\n{p.describe()}"
+    assert not problems and written
