@@ -875,21 +875,46 @@ static void say_crashed(int sig) {
     write_all_raw(STDERR_FILENO, tail, sizeof tail - 1);
 }
 
+/* Ends the process with `sig` (default action, unblocked): never returns. */
+static void die_of(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    raise(sig);
+    /* not reached (the default action of every crash signal ends the process) */
+    _exit(128 + sig);
+}
+
+/* Restores the terminal, says so, lets the previous handler (the Swift runtime's
+ * backtracer) print its report, then ends the process with the signal itself. The
+ * backtracer resets its signals to SIG_DFL and returns, counting on the faulting
+ * instruction to fault again: a signal sent with kill(1) does not come again, and
+ * the process went on running. Hence the re-raise here, every time. */
 static void crash_handler(int sig, siginfo_t *info, void *context) {
-    (void)info;
-    (void)context;
     int restoring = g_termios_saved;
     lt_restore_terminal_now();
     if (restoring) say_crashed(sig);
+    struct sigaction previous;
+    memset(&previous, 0, sizeof previous);
+    previous.sa_handler = SIG_DFL;
     for (int i = 0; i < LT_CRASH_SIGNAL_COUNT; ++i) {
         if (k_crash_signals[i] == sig) {
-            sigaction(sig, &g_old_crash_actions[i], NULL);
+            previous = g_old_crash_actions[i];
             break;
         }
     }
-    /* The signal is blocked while this handler runs: the raised one is
-     * delivered to the previous handler (or the default action) on return. */
-    raise(sig);
+    if (previous.sa_flags & SA_SIGINFO) {
+        if (previous.sa_sigaction != NULL) previous.sa_sigaction(sig, info, context);
+    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+        previous.sa_handler(sig);
+    }
+    die_of(sig);
 }
 
 static void ensure_alt_stack(void) {

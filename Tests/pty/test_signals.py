@@ -104,3 +104,21 @@ def test_an_ignored_signal_leaves_the_session_running(spawn, home, name, number)
     row(name, number, f"{e.status} (ignored; Esc)" if not e.signal else f"{e.status} (killed)", not problems, written, None)
     assert e.signal is None and e.status == 1, f"status {e.status} (signal {e.signal})\n{p.describe()}"
     assert not problems and written
+
+
+@pytest.mark.parametrize("name,number", CRASH, ids=[n for n, _ in CRASH])
+def test_a_crash_signal_sent_with_kill_ends_the_process(spawn, home, name, number):
+    events = home / "events.jsonl"
+    p = spawn(["--events", events])
+    start(p)
+    trigger = time.monotonic()
+    p.signal(number)
+    e = p.wait_exit(timeout=30)  # symbolicating the backtrace takes a moment
+    problems = p.restoration_problems()
+    row(name, number, f"{e.status}" + (" (killed)" if e.signal else " (exited)"), not problems,
+        exit_written(events), 1000 * (e.ended_at - trigger))
+    assert e.signal == number, f"ended with status {e.status} (signal {e.signal}), expected to die of {name}"
+    assert not problems, f"terminal not restored after {name}: {problems}"
+    text = strip_escapes(bytes(p.log))
+    assert f"linkterm: crashed ({name})" in text, f"no crash line:\n{text[-1500:]}"
+    assert "Press space to interact" not in text

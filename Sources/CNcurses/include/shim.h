@@ -302,8 +302,11 @@ int lt_wait(int input_fd, int extra_fd, int timeout_ms);
 int lt_save_termios(void);
 
 /** Installs SA_SIGINFO handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT,
- *  SIGBUS and SIGFPE that restore the terminal, then re-raise to the
- *  previous handler. Returns 0 or -1. */
+ *  SIGBUS and SIGFPE that restore the terminal and print one line, call the
+ *  previous handler (the Swift runtime's backtracer, which prints its report and
+ *  returns), then reset the signal to SIG_DFL and raise it again, unblocked: the
+ *  process always ends with the crash status (128 + N as a shell reports it),
+ *  a signal sent with kill(1) included. Returns 0 or -1. */
 int lt_install_crash_handlers(void);
 
 /** Restores the previous crash handlers. */
