@@ -6,6 +6,7 @@
 * SIGPIPE and SIGXFSZ are ignored: the session goes on.
 * A crash signal (even one sent with kill) restores the terminal, prints its line, and ends the
   process with that signal (128 + N as a shell reports it), every time.
+* Idle, the loop sleeps in poll() until a key, a signal or a due timer (no 50 ms poll).
 
 Each case prints one row of the matrix (signal, status, restored, EXIT written; with -s), and the
 whole matrix is repeated in the end-of-run summary.
@@ -14,10 +15,12 @@ from __future__ import annotations
 
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
-from ptyharness import ESC, measure, read_records, record_name, start, strip_escapes
+from ptyharness import (CTRL_C, ESC, measure, read_records, record_name, sign_in, start, strip_escapes,
+                        to_credentials, to_search)
 
 SECTION = "signal matrix (signal, status, restored, EXIT written, ms from kill to exit)"
 
@@ -122,3 +125,63 @@ def test_a_crash_signal_sent_with_kill_ends_the_process(spawn, home, name, numbe
     text = strip_escapes(bytes(p.log))
     assert f"linkterm: crashed ({name})" in text, f"no crash line:\n{text[-1500:]}"
     assert "Press space to interact" not in text
+
+
+# -- idle ----------------------------------------------------------------------------------------
+
+IDLE_SECTION = "idle wake-ups (context switches of every thread per second, over 3 s)"
+
+
+def context_switches(pid: int) -> int:
+    """Voluntary and involuntary context switches of every thread of ``pid`` so far."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+        except FileNotFoundError:
+            pass  # a thread that ended meanwhile
+    return total
+
+
+def wakeups_per_second(p, seconds: float = 3.0) -> float:
+    p.drain()  # until the last frame is out
+    before, t0 = context_switches(p.pid), time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        p.pump(0.2)
+    return (context_switches(p.pid) - before) / (time.monotonic() - t0)
+
+
+def _loading(p) -> None:
+    to_search(p)
+    to_credentials(p)
+    sign_in(p, "pass_good")
+    p.wait_for(" Loading ")
+
+
+IDLE_STATES = {
+    "consent": ([], lambda p: None, True),
+    "search": ([], to_search, True),
+    "credentials": ([], lambda p: (to_search(p), to_credentials(p)), True),
+    # the spinner turns every 80 ms: 12.5 frames a second, measured, not bounded
+    "LOADING": (["--latency", "20000"], _loading, False),
+}
+
+
+@pytest.mark.parametrize("state", list(IDLE_STATES))
+def test_idle_does_not_poll(spawn, home, state):
+    """Idle, the loop sleeps until a key, a signal or a due timer: no 50 ms poll (it woke 20 times a
+    second on consent, search and credentials)."""
+    args, reach, bounded = IDLE_STATES[state]
+    p = spawn(args)
+    start(p)
+    reach(p)
+    rate = wakeups_per_second(p)
+    text = f"{state:<12} {rate:5.1f} wake-ups/s"
+    print("\n" + text)
+    measure(IDLE_SECTION, text)
+    if bounded:
+        assert rate < 3, f"{rate:.1f} wake-ups a second idle on {state}"
+    p.send(CTRL_C)  # and a key still wakes it at once
+    assert p.wait_exit().status == 130
