@@ -119,24 +119,31 @@ struct LinkTerm: ParsableCommand {
         // selection and matches visible through reverse video and underline
         let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
         var search: InstitutionSearch?
-        if let background {
+        var typedWhileLoading: [Key] = []
+        if let background, let path = session.directoryOption.institutions {
             // the first frame now (the consent pane of a session not started yet), then the directory
             let preview = LinkApp(driver: SessionDriver(configuration: configuration, clock: SystemClock()),
                                   theme: shownTheme, logPlacement: logPanel)
-            TerminalRunner(app: preview, screen: screen).drawPreview()
-            switch background.wait() {
-            case .success(let (directory, index)):
+            let previewRunner = TerminalRunner(app: preview, screen: screen)
+            previewRunner.drawPreview()
+            switch background.wait(on: screen, typed: &typedWhileLoading, redraw: previewRunner.drawPreview) {
+            case .ready(.success(let (directory, index))):
                 configuration.directory = directory
                 search = index
-            case .failure(let error):
+            case .ready(.failure(let error)):
                 screen.close(keepingSignalHandlers: true)
                 throw fail("--institutions: \(error)")
+            case .stopped(let signal, let cause):
+                screen.close(keepingSignalHandlers: true)
+                printError("linkterm: \(cause) while loading --institutions \(path); no session was started")
+                throw ExitCode(128 + signal)
             }
         }
         let driver = SessionDriver(configuration: configuration, clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
         let runner = TerminalRunner(app: app, screen: screen)
+        runner.typeahead = typedWhileLoading
         if let record {
             do {
                 runner.recorder = try CastRecorder(

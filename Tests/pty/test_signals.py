@@ -7,19 +7,21 @@
 * A crash signal (even one sent with kill) restores the terminal, prints its line, and ends the
   process with that signal (128 + N as a shell reports it), every time.
 * Idle, the loop sleeps in poll() until a key, a signal or a due timer (no 50 ms poll).
+* An --institutions FIFO that never ends does not keep Ctrl-C or a signal waiting.
 
 Each case prints one row of the matrix (signal, status, restored, EXIT written; with -s), and the
 whole matrix is repeated in the end-of-run summary.
 """
 from __future__ import annotations
 
+import os
 import signal
 import time
 from pathlib import Path
 
 import pytest
 
-from ptyharness import (CTRL_C, ESC, measure, read_records, record_name, sign_in, start, strip_escapes,
+from ptyharness import (CTRL_C, ENTER, ESC, measure, read_records, record_name, sign_in, start, strip_escapes,
                         to_credentials, to_search)
 
 SECTION = "signal matrix (signal, status, restored, EXIT written, ms from kill to exit)"
@@ -185,3 +187,67 @@ def test_idle_does_not_poll(spawn, home, state):
         assert rate < 3, f"{rate:.1f} wake-ups a second idle on {state}"
     p.send(CTRL_C)  # and a key still wakes it at once
     assert p.wait_exit().status == 130
+
+
+# -- a directory that never finishes loading ------------------------------------------------------
+
+FIFO_SECTION = "--institutions FIFO whose writer stays open (trigger, status, restored, ms to exit)"
+
+FIFO_TRIGGERS = [("Ctrl-C", None, 130), ("SIGINT", signal.SIGINT, 130), ("SIGTERM", signal.SIGTERM, 143),
+                 ("SIGHUP", signal.SIGHUP, 129), ("SIGUSR1", signal.SIGUSR1, 138)]
+
+
+@pytest.mark.parametrize("cause,sig,expected", FIFO_TRIGGERS, ids=[c for c, _, _ in FIFO_TRIGGERS])
+def test_signals_are_answered_while_the_directory_loads(spawn, home, cause, sig, expected):
+    """The loader blocks on a FIFO whose writer never closes: the first frame shows, and Ctrl-C or a
+    signal still ends linkterm at once (it waited for the loader for ever), with a message, the
+    terminal restored and no session started."""
+    fifo = home / "banks.fifo"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # a writer that stays open, never blocking
+    try:
+        os.write(writer, b"First Fifo Bank\n")
+        events = home / "events.jsonl"
+        p = spawn(["--institutions", fifo, "--events", events])
+        start(p)  # the first frame, drawn while the loader waits for the rest of the file
+        trigger = time.monotonic()
+        if sig is None:
+            p.send(CTRL_C)
+        else:
+            p.signal(sig)
+        e = p.wait_exit(timeout=5)  # generous: it used to be for ever
+        ms = 1000 * (e.ended_at - trigger)
+        problems = p.restoration_problems()
+        text = f"{cause:<8} status {e.status:<4} restored: {'yes' if not problems else 'no':<4} {ms:5.0f} ms"
+        print("\n" + text)
+        measure(FIFO_SECTION, text)
+        assert e.signal is None and e.status == expected, f"status {e.status} (signal {e.signal})\n{p.describe()}"
+        assert not problems, f"terminal not restored: {problems}"
+        data = bytes(p.log)
+        after = strip_escapes(data[data.rfind(b"\x1b[?1049l"):])
+        assert f"{cause} while loading --institutions {fifo}; no session was started" in after, after
+        assert not events.exists() or events.read_text() == "", "no session starts without its directory"
+    finally:
+        os.close(writer)
+
+
+def test_keys_typed_while_the_directory_loads_reach_the_session(spawn, home):
+    """Keys typed while the loader waits are kept for the session: Enter on the first frame and a
+    search typed ahead find the name once the writer closes."""
+    fifo = home / "banks.fifo"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        os.write(writer, b"First Fifo Bank\n")
+        p = spawn(["--institutions", fifo])
+        start(p)
+        p.send(ENTER)
+        p.type("zebraf")
+        os.write(writer, b"Zebrafinch Savings\n")
+    finally:
+        os.close(writer)  # end of file: the load finishes
+    p.wait_for("Zebrafinch Savings")
+    p.send(CTRL_C)
+    e = p.wait_exit()
+    assert e.status == 130 and e.signal is None
+    assert not p.restoration_problems()

@@ -57,6 +57,9 @@ public final class TerminalRunner {
     /// Where the terminal output is recorded (`--record`), if anywhere; the screen must capture.
     public var recorder: CastRecorder?
     private var recordedSize: TerminalSize?
+    /// Keys typed before the session started (while a directory loaded behind the first frame),
+    /// handled first, in order.
+    public var typeahead: [Key] = []
 
     /// Creates a runner over an open screen.
     public init(app: LinkApp, screen: TerminalScreen) {
@@ -71,6 +74,8 @@ public final class TerminalRunner {
         app.driver.observe { _ in dirty = true }
         autopilot?.attach(to: app)
         app.start()
+        for key in typeahead where !app.driver.engine.isFinished { handle(key) }
+        typeahead = []
         while !app.driver.engine.isFinished || holdsAfterEnd {
             if let signal = screen.pendingSignal() {
                 switch signal {
