@@ -24,8 +24,9 @@ struct LinkTerm: ParsableCommand {
               linkterm --script Tests/Scenarios/mfa_device.txt --exit-at-end
 
             Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
-            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. With --script: 0 when every step played and every \
-            expectation held, 1 otherwise.
+            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 74 when --events or --record could not be written \
+            in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when \
+            every step played and every expectation held, 1 otherwise.
             """,
         version: "0.1.0",
         subcommands: [Replay.self, Search.self]
@@ -69,6 +70,9 @@ struct LinkTerm: ParsableCommand {
 
     func run() throws {
         ensureNonInteractiveBacktraces()
+        // a reader that goes away, or a file size limit, is a write error to report, not a death
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         var scenario: Scenario?
         if let script {
             do {
@@ -158,24 +162,35 @@ struct LinkTerm: ParsableCommand {
             runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             runner.exitAtEnd = exitAtEnd
         }
+        runner.outputWatch = OutputWatch([
+            { sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
+            { [weak runner] in runner?.recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
+        ])
         let end = runner.run()
         // a signal from here on (a Ctrl-C typed as the session ends) must not cut the
         // recording, the outcome line or the events file short: its flag is just never read
         screen.close(keepingSignalHandlers: true)
         runner.record()
-        runner.recorder?.close()
-        if let failure = runner.recorder?.failure {
-            printError("linkterm: --record: \(failure)")
+        var outputFailed = false
+        if let recorder = runner.recorder, let record {
+            recorder.close()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--record", path: record, failure: recorder.failure?.outputFailure,
+                                        unwritten: recorder.unwrittenLines, unit: "line")
+        }
+        if let sink, let events {
+            let (failure, unwritten) = sink.finish()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
+                                        unit: "record") || outputFailed
         }
         if let line = outcomeLine(driver.records) { print(line) }
         if let autopilot = runner.autopilot {
             printError("linkterm: \(autopilot.report)")
+        }
+        if outputFailed { throw ExitCode(outputFailureStatus) }
+        if runner.autopilot != nil {
             if end == .interrupted || end == .terminated || end == .hungUp { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
-        }
-        if let failure = sink?.failure {
-            printError("linkterm: --events: writing failed: \(String(cString: strerror(failure)))")
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
     }

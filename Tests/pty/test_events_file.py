@@ -18,7 +18,8 @@ import time
 import pytest
 
 from ptyharness import (ENTER, POLL, REPO, SEARCH_HINT, TAB, PtyProcess, base_env,
-                        linkterm_binary, measure, read_records, record_name, start)
+                        linkterm_binary, measure, read_records, record_name, start, strip_escapes,
+                        to_search)
 
 RUNS = 60
 ARGS = ["--seed", "1", "--latency", "0"]
@@ -245,3 +246,50 @@ def test_output_that_is_also_an_input_is_refused(spawn, home, case):
     assert all(option in err for option in options) and "same file" in err, err
     assert {path: path.read_bytes() for path in before} == before
     assert not (home / "new.out").exists()
+
+
+def test_full_disk_with_script_exits_74(home):
+    """--events /dev/full with --script: the failure shows in the UI, is printed at exit, and the
+    status is 74 (EX_IOERR), not the script's 0."""
+    p = PtyProcess.spawn([linkterm_binary(), "--events", "/dev/full", *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home), stderr_pipe=True)
+    try:
+        e = p.wait_exit()
+        err = p.stderr_data.decode()
+        shown = strip_escapes(bytes(p.log))
+        assert e.status == 74, p.describe()
+        assert "--events /dev/full: writing failed: No space left on device" in err, err
+        assert "--events: writing failed: No space left on device" in shown, shown[-2000:]
+        assert not p.restoration_problems(), p.restoration_problems()
+    finally:
+        p.close()
+
+
+def test_full_disk_shows_at_once_in_the_ui(spawn, home):
+    """Interactive: the banner is on screen while the session goes on, before it ends."""
+    p = spawn(["--events", "/dev/full", *ARGS], stderr_pipe=True)
+    p.wait_for("--events: writing failed: No space left on device")
+    to_search(p)  # the session goes on
+    p.send(b"\x03")
+    e = p.wait_exit()
+    assert e.status == 74, p.describe()
+    assert "No space left on device" in p.stderr_data.decode()
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
+def test_file_size_limit_keeps_complete_lines(home):
+    """`ulimit -f` cuts a write short: the file is cut back to its last complete line, the failure
+    is reported and the status is 74 (the process is not killed by SIGXFSZ)."""
+    events = home / "events.jsonl"
+    p = spawn_shell(home, 'ulimit -f 2; exec "$@"', "--events", events, *SCRIPT_ARGS)
+    try:
+        e = p.wait_exit()
+        shown = strip_escapes(bytes(p.log))
+        assert e.status == 74, p.describe()
+        assert "File too large" in shown, shown[-2000:]
+        data = events.read_bytes()
+        assert 0 < len(data) <= 1024 and data.endswith(b"\n"), data[-200:]
+        assert record_name(read_records(events)[0]) == "load"
+        assert not p.restoration_problems(), p.restoration_problems()
+    finally:
+        p.close()
