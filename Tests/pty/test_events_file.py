@@ -8,6 +8,7 @@ only timestamps differ.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import random
 import stat
@@ -17,7 +18,7 @@ import time
 
 import pytest
 
-from ptyharness import (ENTER, POLL, REPO, SEARCH_HINT, TAB, PtyProcess, base_env,
+from ptyharness import (ENTER, ESC, POLL, REPO, SEARCH_HINT, TAB, PtyProcess, base_env,
                         linkterm_binary, measure, read_records, record_name, start, strip_escapes,
                         to_search)
 
@@ -293,3 +294,47 @@ def test_file_size_limit_keeps_complete_lines(home):
         assert not p.restoration_problems(), p.restoration_problems()
     finally:
         p.close()
+
+
+F_SETPIPE_SZ = 1031  # fcntl.F_SETPIPE_SZ (Linux), not in every Python's fcntl module
+
+
+def open_fifo_reader(path, pipe_size: int | None = None) -> int:
+    """Makes a FIFO at `path` and opens its reading end (without waiting for a writer)."""
+    os.mkfifo(path)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    if pipe_size:
+        fcntl.fcntl(fd, F_SETPIPE_SZ, pipe_size)
+    return fd
+
+
+def complete_lines(fd: int) -> list[bytes]:
+    """What the reader can read now, as complete lines."""
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data.split(b"\n")[:-1]
+
+
+def test_reader_that_goes_away(spawn, home):
+    """The events file's reader closes its end: EPIPE is a write failure (banner, status 74,
+    terminal restored), not a death by SIGPIPE with the terminal left raw."""
+    fifo = home / "events.fifo"
+    reader = open_fifo_reader(fifo)
+    p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+    start(p)
+    p.wait_until(lambda: complete_lines(reader) or False, "the first records")
+    os.close(reader)
+    p.send(ENTER)  # TRANSITION_VIEW: written to a pipe nobody reads any more
+    p.wait_for("--events: writing failed: the reader went away")
+    p.send(b"\x03")
+    e = p.wait_exit()
+    assert e.status == 74, p.describe()
+    assert "the reader went away" in p.stderr_data.decode()
+    assert not p.restoration_problems(), p.restoration_problems()
