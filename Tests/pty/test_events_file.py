@@ -338,3 +338,61 @@ def test_reader_that_goes_away(spawn, home):
     assert e.status == 74, p.describe()
     assert "the reader went away" in p.stderr_data.decode()
     assert not p.restoration_problems(), p.restoration_problems()
+
+
+def cycle_exit_dialog(p, times: int) -> None:
+    """Esc on the search pane opens the exit dialog, Esc again closes it: one TRANSITION_VIEW
+    record each (about 490 bytes). Stops early if the process ends."""
+    for i in range(times):
+        if p.exit is not None:
+            return
+        p.send(ESC)
+        want = "SELECT_INSTITUTION" if i % 2 else "EXIT"
+        p.wait_until(lambda: p.exit is not None or p.screen.lines()[0].rstrip().endswith(want), f"the {want} pane")
+
+
+def test_stalled_reader_does_not_freeze_the_ui(spawn, home):
+    """A reader that opened the FIFO and stopped reading (a full 4 KiB pipe): keys are still
+    answered, and SIGTERM ends the session promptly (the records left are reported)."""
+    fifo = home / "events.fifo"
+    reader = open_fifo_reader(fifo, pipe_size=4096)
+    try:
+        p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+        start(p)
+        to_search(p)
+        cycle_exit_dialog(p, 30)  # ~15 KiB: the pipe is full, the UI goes on
+        assert p.exit is None, p.describe()
+        started = time.monotonic()
+        p.signal(signal.SIGTERM)
+        e = p.wait_exit(timeout=5)
+        measure("events file, stalled reader", f"SIGTERM answered in {time.monotonic() - started:.2f} s "
+                "(includes the bounded drain: 0.5 s without progress)")
+        err = p.stderr_data.decode()
+        assert e.status == 74, p.describe()
+        assert "records were not written" in err or "did not take the last" in err, err
+        assert not p.restoration_problems(), p.restoration_problems()
+    finally:
+        os.close(reader)
+
+
+def test_stalled_reader_hits_the_bound_and_ends_cleanly(spawn, home):
+    """Records keep coming, the reader never reads: at the queue's bound the session says so and
+    ends (status 74, terminal restored, EXIT attempted, what was lost reported)."""
+    fifo = home / "events.fifo"
+    reader = open_fifo_reader(fifo, pipe_size=4096)
+    try:
+        p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+        start(p)
+        to_search(p)
+        cycle_exit_dialog(p, 400)  # ~190 KiB, far past the 64 KiB bound
+        e = p.wait_exit(timeout=5)
+        err = p.stderr_data.decode()
+        shown = strip_escapes(bytes(p.log))
+        assert e.status == 74, p.describe()
+        assert "--events: the reader stopped reading (64 KiB waiting) · session ended" in shown, shown[-1500:]
+        assert "the reader stopped reading" in err and "were not written" in err, err
+        assert not p.restoration_problems(), p.restoration_problems()
+        lines = complete_lines(reader)
+        measure("events file, stalled reader", f"bound hit: {len(lines)} complete records reached the reader")
+    finally:
+        os.close(reader)

@@ -12,7 +12,7 @@ public enum OutputFailure: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .system(let errno) where errno == EPIPE: "writing failed: the reader went away (broken pipe)"
         case .system(let errno): "writing failed: \(String(cString: strerror(errno)))"
-        case .stalled(let limit): "the reader stopped reading: \(limit / 1024) KiB were waiting to be written"
+        case .stalled(let limit): "the reader stopped reading (\(limit / 1024) KiB waiting)"
         }
     }
 }
@@ -29,6 +29,9 @@ public enum OutputFailure: Error, Hashable, Sendable, CustomStringConvertible {
 /// file is cut back to its last complete line, and later lines are counted as not written.
 /// ``finish(within:)`` drains what is left, waiting a bounded time, and says what was lost.
 public final class OutputQueue: @unchecked Sendable {
+    /// At exit, how long a reader that takes nothing is waited for before what is left is given up.
+    public static let stallTimeout: TimeInterval = 0.5
+
     /// Called once, on the thread that found it, when the output fails (to wake the UI).
     public var onFailure: (@Sendable () -> Void)?
 
@@ -76,16 +79,27 @@ public final class OutputQueue: @unchecked Sendable {
         if failedNow { onFailure?() }
     }
 
-    /// Writes what waits, for at most `timeout`, then closes the descriptor. Returns the first
+    /// Writes what waits, for at most `timeout` (less when the reader takes nothing for
+    /// ``stallTimeout``), then closes the descriptor. Returns the first
     /// failure and how many lines were not written (dropped after a write error, or still
     /// waiting for a reader when the time was up).
     public func finish(within timeout: Duration) -> (failure: OutputFailure?, unwrittenLines: Int) {
         condition.lock()
         finishing = true
         condition.broadcast()
+        // wait while the reader takes something, up to `timeout`; give up sooner when it takes
+        // nothing for `stallTimeout` (a stalled reader would only delay the exit)
         let deadline = Date().addingTimeInterval(seconds(timeout))
+        var lastProgress = Date()
+        var lastQueued = queuedBytes
         while (head < lines.count || writerBusy) && !isBroken {
-            if !condition.wait(until: deadline) { break }
+            let now = Date()
+            if queuedBytes != lastQueued {
+                lastQueued = queuedBytes
+                lastProgress = now
+            }
+            if now >= deadline || now.timeIntervalSince(lastProgress) >= Self.stallTimeout { break }
+            _ = condition.wait(until: min(deadline, now.addingTimeInterval(0.05)))
         }
         if head < lines.count {
             lost += lines.count - head

@@ -18,7 +18,7 @@ public struct OutputAlarm: Hashable, Sendable {
     public init(option: String, failure: OutputFailure) {
         switch failure {
         case .stalled:
-            self.init(message: "\(option): \(failure) · ending the session", endsSession: true)
+            self.init(message: "\(option): \(failure) · session ended", endsSession: true)
         case .system:
             self.init(message: "\(option): \(failure) · the file stops here", endsSession: false)
         }
