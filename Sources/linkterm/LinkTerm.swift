@@ -26,8 +26,9 @@ struct LinkTerm: ParsableCommand {
             Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
             128 + N after signal N (130 Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1 …: \
             the terminal is restored and onExit called first), 128 + N killed by a crash signal (139 SIGSEGV, \
-            134 SIGABRT …) after the terminal is restored. With --script: 0 when every step played and every \
-            expectation held, 1 otherwise.
+            134 SIGABRT …) after the terminal is restored, 74 when --events or --record could not be written \
+            in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when every \
+            step played and every expectation held, 1 otherwise.
             """,
         version: "0.1.0",
         subcommands: [Replay.self, Search.self]
@@ -71,6 +72,9 @@ struct LinkTerm: ParsableCommand {
 
     func run() throws {
         ensureNonInteractiveBacktraces()
+        // a reader that goes away, or a file size limit, is a write error to report, not a death
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         var scenario: Scenario?
         if let script {
             do {
@@ -167,24 +171,35 @@ struct LinkTerm: ParsableCommand {
             runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             runner.exitAtEnd = exitAtEnd
         }
+        runner.outputWatch = OutputWatch([
+            { sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
+            { [weak runner] in runner?.recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
+        ])
         let end = runner.run()
         // a signal from here on (a Ctrl-C typed as the session ends) must not cut the
         // recording, the outcome line or the events file short: its flag is just never read
         screen.close(keepingSignalHandlers: true)
         runner.record()
-        runner.recorder?.close()
-        if let failure = runner.recorder?.failure {
-            printError("linkterm: --record: \(failure)")
+        var outputFailed = false
+        if let recorder = runner.recorder, let record {
+            recorder.close()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--record", path: record, failure: recorder.failure?.outputFailure,
+                                        unwritten: recorder.unwrittenLines, unit: "line")
+        }
+        if let sink, let events {
+            let (failure, unwritten) = sink.finish()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
+                                        unit: "record") || outputFailed
         }
         if let line = outcomeLine(driver.records) { print(line) }
         if let autopilot = runner.autopilot {
             printError("linkterm: \(autopilot.report)")
+        }
+        if outputFailed { throw ExitCode(outputFailureStatus) }
+        if runner.autopilot != nil {
             if end.isSignal { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
-        }
-        if let failure = sink?.failure {
-            printError("linkterm: --events: writing failed: \(String(cString: strerror(failure)))")
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
     }

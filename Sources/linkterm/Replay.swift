@@ -70,10 +70,12 @@ struct Replay: ParsableCommand {
         }
     }
 
-    /// Runs a scenario on a fresh headless session with the command line's and the file's options.
+    /// Runs a scenario on a fresh headless session with the command line's and the file's options;
+    /// checks everything ``ReplayBounds`` checks before the first record.
     func play(_ scenario: Scenario, base: SessionConfiguration, attach: (SessionDriver) -> Void = { _ in }) throws(ScenarioError) {
         var configuration = base
         try applyOptions(of: scenario, to: &configuration)
+        try ReplayBounds.check(scenario, configuration: configuration)
         let driver = SessionDriver(configuration: configuration, clock: ManualClock())
         driver.keepsRecords = false
         attach(driver)
