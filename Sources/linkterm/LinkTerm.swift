@@ -171,6 +171,9 @@ struct LinkTerm: ParsableCommand {
             runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             runner.exitAtEnd = exitAtEnd
         }
+        // an output that fails wakes the loop at once: it shows the banner without waiting for a key
+        sink?.onFailure = TerminalScreen.wakeLoop
+        runner.recorder?.onFailure = TerminalScreen.wakeLoop
         runner.outputWatch = OutputWatch([
             { sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
             { [weak runner] in runner?.recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
