@@ -165,7 +165,7 @@ static int next_entry(int timeout_ms, lt_entry *out) {
         memset(&g_pushback[g_pushback_count], 0, sizeof g_pushback[0]);
         return LT_READ_EVENT;
     }
-    int fd = lt_internal_input_fd();
+    int fd = lt_screen_input_fd();
     if (fd < 0) return LT_READ_END;
     int64_t end = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
     int polled = 0;
@@ -230,6 +230,8 @@ int lt_read_input(int timeout_ms, lt_input *out) {
     memset(&entry, 0, sizeof entry);
     return LT_READ_EVENT;
 }
+
+int lt_typeahead(void) { return lt_input_due_ms() == 0 ? 1 : 0; }
 
 int lt_input_due_ms(void) {
     if (!lt_screen_is_open()) return -1;

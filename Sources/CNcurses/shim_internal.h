@@ -4,10 +4,6 @@
 #ifndef LINKTERM_SHIM_INTERNAL_H
 #define LINKTERM_SHIM_INTERNAL_H
 
-/** The descriptor the open screen reads its input from (standard input, or the
- *  headless screen's input); -1 when no screen is open. (shim.c) */
-int lt_internal_input_fd(void);
-
 /** Forgets every input not yet read: bytes, a partial sequence, pushed-back keys,
  *  mouse events; zeroes the byte buffer. Called when a screen opens and closes.
  *  (input_reader.c) */

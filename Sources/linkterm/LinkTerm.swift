@@ -24,8 +24,11 @@ struct LinkTerm: ParsableCommand {
               linkterm --script Tests/Scenarios/mfa_device.txt --exit-at-end
 
             Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
-            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP. With --script: 0 when every step played and every \
-            expectation held, 1 otherwise.
+            128 + N after signal N (130 Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1 …: \
+            the terminal is restored and onExit called first), 128 + N killed by a crash signal (139 SIGSEGV, \
+            134 SIGABRT …) after the terminal is restored, 74 when --events or --record could not be written \
+            in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when every \
+            step played and every expectation held, 1 otherwise.
             """,
         version: "0.1.0",
         subcommands: [Replay.self, Search.self]
@@ -69,6 +72,9 @@ struct LinkTerm: ParsableCommand {
 
     func run() throws {
         ensureNonInteractiveBacktraces()
+        // a reader that goes away, or a file size limit, is a write error to report, not a death
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         var scenario: Scenario?
         if let script {
             do {
@@ -77,6 +83,7 @@ struct LinkTerm: ParsableCommand {
                 throw fail("\(error)")
             }
         }
+        try refuseOverlappingFiles(namedFiles(scenario: scenario))
         let loadedTheme: Theme
         do {
             loadedTheme = try ThemeLoader.load(theme)
@@ -89,6 +96,14 @@ struct LinkTerm: ParsableCommand {
                 sink = try JSONLinesSink(path: events)
             } catch {
                 throw fail("--events: \(error)")
+            }
+        }
+        var recordDescriptor: Int32?
+        if let record {
+            do {
+                recordDescriptor = try CastRecorder.open(record)
+            } catch {
+                throw fail("--record: \(error)")
             }
         }
         // a directory file loads behind the first frame, unless something needs it before the
@@ -117,28 +132,35 @@ struct LinkTerm: ParsableCommand {
         // selection and matches visible through reverse video and underline
         let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
         var search: InstitutionSearch?
-        if let background {
+        var typedWhileLoading: [Key] = []
+        if let background, let path = session.directoryOption.institutions {
             // the first frame now (the consent pane of a session not started yet), then the directory
             let preview = LinkApp(driver: SessionDriver(configuration: configuration, clock: SystemClock()),
                                   theme: shownTheme, logPlacement: logPanel)
-            TerminalRunner(app: preview, screen: screen).drawPreview()
-            switch background.wait() {
-            case .success(let (directory, index)):
+            let previewRunner = TerminalRunner(app: preview, screen: screen)
+            previewRunner.drawPreview()
+            switch background.wait(on: screen, typed: &typedWhileLoading, redraw: previewRunner.drawPreview) {
+            case .ready(.success(let (directory, index))):
                 configuration.directory = directory
                 search = index
-            case .failure(let error):
+            case .ready(.failure(let error)):
                 screen.close(keepingSignalHandlers: true)
                 throw fail("--institutions: \(error)")
+            case .stopped(let signal, let cause):
+                screen.close(keepingSignalHandlers: true)
+                printError("linkterm: \(cause) while loading --institutions \(path); no session was started")
+                throw ExitCode(128 + signal)
             }
         }
         let driver = SessionDriver(configuration: configuration, clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
         let runner = TerminalRunner(app: app, screen: screen)
-        if let record {
+        runner.typeahead = typedWhileLoading
+        if let record, let recordDescriptor {
             do {
                 runner.recorder = try CastRecorder(
-                    path: record, width: screen.size.cols, height: screen.size.rows,
+                    fileDescriptor: recordDescriptor, path: record, width: screen.size.cols, height: screen.size.rows,
                     term: ProcessInfo.processInfo.environment["TERM"], title: "linkterm")
             } catch {
                 screen.close()
@@ -149,26 +171,58 @@ struct LinkTerm: ParsableCommand {
             runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             runner.exitAtEnd = exitAtEnd
         }
+        // an output that fails wakes the loop at once: it shows the banner without waiting for a key
+        sink?.onFailure = TerminalScreen.wakeLoop
+        runner.recorder?.onFailure = TerminalScreen.wakeLoop
+        runner.outputWatch = OutputWatch([
+            { sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
+            { [weak runner] in runner?.recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
+        ])
         let end = runner.run()
         // a signal from here on (a Ctrl-C typed as the session ends) must not cut the
         // recording, the outcome line or the events file short: its flag is just never read
         screen.close(keepingSignalHandlers: true)
         runner.record()
-        runner.recorder?.close()
-        if let failure = runner.recorder?.failure {
-            printError("linkterm: --record: \(failure)")
+        var outputFailed = false
+        if let recorder = runner.recorder, let record {
+            recorder.close()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--record", path: record, failure: recorder.failure?.outputFailure,
+                                        unwritten: recorder.unwrittenLines, unit: "line")
+        }
+        if let sink, let events {
+            let (failure, unwritten) = sink.finish()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
+                                        unit: "record") || outputFailed
         }
         if let line = outcomeLine(driver.records) { print(line) }
         if let autopilot = runner.autopilot {
             printError("linkterm: \(autopilot.report)")
-            if end == .interrupted || end == .terminated || end == .hungUp { throw ExitCode(end.exitStatus) }
+        }
+        if outputFailed { throw ExitCode(outputFailureStatus) }
+        if runner.autopilot != nil {
+            if end.isSignal { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
         }
-        if let failure = sink?.failure {
-            printError("linkterm: --events: writing failed: \(String(cString: strerror(failure)))")
-        }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// Every file the command line names, read or written (the scenario's own directory file too).
+    func namedFiles(scenario: Scenario?) -> [NamedFile] {
+        var files: [NamedFile] = []
+        if let events { files.append(NamedFile(role: "--events", path: events, isOutput: true)) }
+        if let record { files.append(NamedFile(role: "--record", path: record, isOutput: true)) }
+        if let institutions = session.institutions {
+            files.append(NamedFile(role: "--institutions", path: institutions, isOutput: false))
+        }
+        if let script, script != "-" { files.append(NamedFile(role: "--script", path: script, isOutput: false)) }
+        if let scenario, let path = directoryPath(of: scenario) {
+            files.append(NamedFile(role: "the script's option institutions", path: path, isOutput: false))
+        }
+        if !ThemeLoader.builtinNames.contains(theme) {
+            files.append(NamedFile(role: "--theme", path: theme, isOutput: false))
+        }
+        return files
     }
 
     /// Prints `message` to standard error and returns the exit code for bad input (2).

@@ -38,6 +38,7 @@ def test_keys_do_nothing_behind_too_small(spawn, home):
     p.wait_for("Terminal too small")
     p.send(ENTER)
     p.resize(24, 80)
+    # the whole frame again (its first row alone can come before the pane's rows)
     p.wait_until(lambda: CONSENT_TITLE in p.screen or SEARCH_HINT in p.screen, "the full frame again")
     assert CONSENT_TITLE in p.screen and SEARCH_HINT not in p.screen, \
         f"Enter behind the note left consent\n{p.describe()}"
