@@ -50,8 +50,10 @@ final class DirectoryInBackground: Sendable {
 
     /// Waits for the directory and its index while `screen` shows the first frame: redraws it
     /// (`redraw`) after a resize or a resume, keeps the keys typed meanwhile in `typed` for the
-    /// session, and stops at Ctrl-C, at an ending signal or when the terminal goes away.
-    func wait(on screen: TerminalScreen, typed: inout [Key], redraw: () -> Void) -> Outcome {
+    /// session (but those typed while `ignoresKeys()`, behind "terminal too small"), and stops at
+    /// Ctrl-C, at an ending signal or when the terminal goes away.
+    func wait(on screen: TerminalScreen, typed: inout [Key], ignoresKeys: () -> Bool = { false },
+              redraw: () -> Void) -> Outcome {
         while true {
             if let loaded = result.withLock({ $0 }) { return .ready(loaded) }
             if let signal = screen.pendingSignal() {
@@ -76,7 +78,7 @@ final class DirectoryInBackground: Sendable {
                         redraw()
                     } else if key == .resize {
                         redraw()
-                    } else {
+                    } else if !ignoresKeys() {
                         typed.append(key)
                     }
                 }

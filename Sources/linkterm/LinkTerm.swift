@@ -139,7 +139,8 @@ struct LinkTerm: ParsableCommand {
                                   theme: shownTheme, logPlacement: logPanel)
             let previewRunner = TerminalRunner(app: preview, screen: screen)
             previewRunner.drawPreview()
-            switch background.wait(on: screen, typed: &typedWhileLoading, redraw: previewRunner.drawPreview) {
+            switch background.wait(on: screen, typed: &typedWhileLoading, ignoresKeys: { preview.isTooSmall },
+                                   redraw: previewRunner.drawPreview) {
             case .ready(.success(let (directory, index))):
                 configuration.directory = directory
                 search = index

@@ -75,6 +75,34 @@ def test_keys_do_nothing_behind_too_small(spawn, home):
     quit_with_ctrl_c(p)
 
 
+def test_keys_behind_too_small_while_the_directory_loads(spawn, home):
+    """Keys typed behind the note while an --institutions file loads are not kept for the
+    session either (they were replayed on consent once it started)."""
+    import os
+
+    fifo = home / "banks.fifo"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # the load waits until the writer closes
+    events = home / "events.jsonl"
+    try:
+        os.write(writer, b"First Fifo Bank\n")
+        p = spawn(["--institutions", fifo, "--events", events, "--log-panel", "off"])
+        start(p)
+        p.resize(10, 40, sigwinch=False)
+        p.wait_for("Terminal too small")
+        send_and_wait_read(p, ENTER + b"y")
+        p.resize(24, 80)
+        p.wait_until(lambda: CONSENT_TITLE in p.screen, "the first frame again")
+    finally:
+        os.close(writer)  # end of file: the load finishes, the session starts
+    p.wait_until(lambda: "OPEN" in events_of(events), "the session to start")
+    p.send(b"?")  # help: a key the session reads after whatever was kept for it
+    p.wait_until(lambda: "Sandbox credentials" in p.screen or SEARCH_HINT in p.screen, "help, or the search pane")
+    names = events_of(events)
+    assert "TRANSITION_VIEW" not in names, f"a key typed behind the note acted: {names}"
+    quit_with_ctrl_c(p)
+
+
 # -- helpers --------------------------------------------------------------------------------------
 
 

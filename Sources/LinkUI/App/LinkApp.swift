@@ -40,7 +40,7 @@ public final class LinkApp {
     var lastLayout: Layout?
     /// Whether the last frame was the "terminal too small" note: keys do nothing behind it
     /// (the panes are not shown), except Ctrl-C.
-    var isTooSmall = false
+    public internal(set) var isTooSmall = false
     var lastChallenge: MFAChallenge?
 
     /// Creates the UI over `driver` (not yet started). `search` is the index of the driver's
