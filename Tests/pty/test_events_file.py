@@ -351,25 +351,26 @@ def cycle_exit_dialog(p, times: int) -> None:
         p.wait_until(lambda: p.exit is not None or p.screen.lines()[0].rstrip().endswith(want), f"the {want} pane")
 
 
-def test_stalled_reader_does_not_freeze_the_ui(spawn, home):
+@pytest.mark.parametrize("option", ["--events", "--record"])
+def test_stalled_reader_does_not_freeze_the_ui(spawn, home, option):
     """A reader that opened the FIFO and stopped reading (a full 4 KiB pipe): keys are still
-    answered, and SIGTERM ends the session promptly (the records left are reported)."""
-    fifo = home / "events.fifo"
+    answered, and SIGTERM ends the session promptly (what was left is reported)."""
+    fifo = home / "out.fifo"
     reader = open_fifo_reader(fifo, pipe_size=4096)
     try:
-        p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+        p = spawn([option, fifo, *ARGS], stderr_pipe=True)
         start(p)
         to_search(p)
-        cycle_exit_dialog(p, 30)  # ~15 KiB: the pipe is full, the UI goes on
+        cycle_exit_dialog(p, 30)  # ~15 KiB of records, more of frames: the pipe is full, the UI goes on
         assert p.exit is None, p.describe()
         started = time.monotonic()
         p.signal(signal.SIGTERM)
         e = p.wait_exit(timeout=5)
-        measure("events file, stalled reader", f"SIGTERM answered in {time.monotonic() - started:.2f} s "
+        measure("outputs, stalled reader", f"{option}: SIGTERM answered in {time.monotonic() - started:.2f} s "
                 "(includes the bounded drain: 0.5 s without progress)")
         err = p.stderr_data.decode()
         assert e.status == 74, p.describe()
-        assert "records were not written" in err or "did not take the last" in err, err
+        assert "were not written" in err or "did not take the last" in err, err
         assert not p.restoration_problems(), p.restoration_problems()
     finally:
         os.close(reader)
