@@ -12,6 +12,7 @@ import fcntl
 import os
 import random
 import stat
+import subprocess
 import re
 import signal
 import time
@@ -397,3 +398,33 @@ def test_stalled_reader_hits_the_bound_and_ends_cleanly(spawn, home):
         measure("events file, stalled reader", f"bound hit: {len(lines)} complete records reached the reader")
     finally:
         os.close(reader)
+
+
+def test_full_tmpfs_keeps_complete_lines(home):
+    """A tmpfs that fills up mid-session (one 4 KiB page left, a session writes ~6 KiB): a short
+    write is cut back to the last complete line, the status is 74 and the failure is printed.
+    Needs to mount a tmpfs (root); skipped otherwise."""
+    mount = home / "small"
+    mount.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8k", "tmpfs", str(mount)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        (mount / "filler").write_bytes(b"x" * 4096)
+        events = mount / "events.jsonl"
+        p = PtyProcess.spawn([linkterm_binary(), "--events", events, *SCRIPT_ARGS],
+                             env=base_env(home=str(home / "home")), cwd=str(home), stderr_pipe=True)
+        try:
+            e = p.wait_exit()
+            assert e.status == 74, p.describe()
+            assert "No space left on device" in p.stderr_data.decode()
+            data = events.read_bytes()
+            assert data.endswith(b"\n") and len(data) <= 4096, data[-200:]
+            assert record_name(read_records(events)[0]) == "load"
+            kept = data.count(b"\n")
+            measure("events file, full tmpfs", f"{len(data)} bytes kept, {kept} complete records")
+            assert not p.restoration_problems(), p.restoration_problems()
+        finally:
+            p.close()
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
