@@ -428,3 +428,15 @@ def test_full_tmpfs_keeps_complete_lines(home):
             p.close()
     finally:
         subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_devices_may_take_several_outputs(home):
+    """/dev/null for both --events and --record is no conflict (nor locked, nor chmod-ed)."""
+    mode = os.stat("/dev/null").st_mode
+    p = PtyProcess.spawn([linkterm_binary(), "--events", "/dev/null", "--record", "/dev/null", *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home), stderr_pipe=True)
+    try:
+        assert p.wait_exit().status == 0, p.describe()
+    finally:
+        p.close()
+    assert os.stat("/dev/null").st_mode == mode
