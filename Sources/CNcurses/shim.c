@@ -7,6 +7,7 @@
 #define _GNU_SOURCE 1     /* capture: mremap, RTLD_DEFAULT, SYS_gettid */
 
 #include "shim.h"
+#include "signals_internal.h"
 
 #include <errno.h>
 #include <langinfo.h>
@@ -796,6 +797,22 @@ void lt_flush_input(void) {
     mouse_reset_events();
 }
 
+/* A key taken with no wait and pushed back (ungetch keeps ncurses' order: it goes
+ * back in front of whatever else is queued). */
+int lt_typeahead(void) {
+    if (g_screen == NULL) return 0;
+    wtimeout(stdscr, 0);
+    int c = wgetch(stdscr);
+    if (c == ERR) return 0;
+    ungetch(c);
+    return 1;
+}
+
+int lt_screen_input_fd(void) {
+    if (g_screen == NULL) return -1;
+    return g_headless ? (g_headless_in ? fileno(g_headless_in) : -1) : fileno(stdin);
+}
+
 /* ------------------------------------------------------------------------- */
 /* Size                                                                      */
 /* ------------------------------------------------------------------------- */
@@ -813,77 +830,6 @@ int lt_update_size(void) {
     resize_term(ws.ws_row, ws.ws_col);
     clearok(curscr, TRUE); /* the emulator may have reflowed what it shows */
     return 1;
-}
-
-/* ------------------------------------------------------------------------- */
-/* Signal flags                                                              */
-/* ------------------------------------------------------------------------- */
-
-static volatile sig_atomic_t g_sig_hup = 0;
-static volatile sig_atomic_t g_sig_term = 0;
-static volatile sig_atomic_t g_sig_int = 0;
-static volatile sig_atomic_t g_sig_tstp = 0;
-static volatile sig_atomic_t g_sig_winch = 0;
-static volatile sig_atomic_t g_sig_cont = 0;
-
-static const int k_flag_signals[] = {SIGHUP, SIGTERM, SIGINT, SIGTSTP, SIGWINCH, SIGCONT};
-#define LT_FLAG_SIGNAL_COUNT ((int)(sizeof k_flag_signals / sizeof k_flag_signals[0]))
-static struct sigaction g_old_flag_actions[LT_FLAG_SIGNAL_COUNT];
-static int g_flag_handlers_installed = 0;
-
-static void flag_handler(int sig) {
-    switch (sig) {
-    case SIGHUP: g_sig_hup = 1; break;
-    case SIGTERM: g_sig_term = 1; break;
-    case SIGINT: g_sig_int = 1; break;
-    case SIGTSTP: g_sig_tstp = 1; break;
-    case SIGWINCH: g_sig_winch = 1; break;
-    case SIGCONT: g_sig_cont = 1; break;
-    default: break;
-    }
-}
-
-int lt_install_signal_handlers(void) {
-    if (g_flag_handlers_installed) return 0;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = flag_handler;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a blocking read wakes up */
-    for (int i = 0; i < LT_FLAG_SIGNAL_COUNT; ++i) {
-        if (sigaction(k_flag_signals[i], &sa, &g_old_flag_actions[i]) != 0) {
-            for (int j = 0; j < i; ++j) sigaction(k_flag_signals[j], &g_old_flag_actions[j], NULL);
-            return -1;
-        }
-    }
-    g_flag_handlers_installed = 1;
-    return 0;
-}
-
-void lt_uninstall_signal_handlers(void) {
-    if (!g_flag_handlers_installed) return;
-    for (int i = 0; i < LT_FLAG_SIGNAL_COUNT; ++i) {
-        sigaction(k_flag_signals[i], &g_old_flag_actions[i], NULL);
-    }
-    g_flag_handlers_installed = 0;
-}
-
-static int take(volatile sig_atomic_t *flag) {
-    if (*flag) {
-        *flag = 0;
-        return 1;
-    }
-    return 0;
-}
-
-int lt_take_signal(void) {
-    if (take(&g_sig_hup)) return LT_SIG_HANGUP;
-    if (take(&g_sig_term)) return LT_SIG_TERMINATE;
-    if (take(&g_sig_int)) return LT_SIG_INTERRUPT;
-    if (take(&g_sig_tstp)) return LT_SIG_SUSPEND;
-    if (take(&g_sig_winch)) return LT_SIG_RESIZE;
-    if (take(&g_sig_cont)) return LT_SIG_CONTINUE;
-    return LT_SIG_NONE;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -929,21 +875,46 @@ static void say_crashed(int sig) {
     write_all_raw(STDERR_FILENO, tail, sizeof tail - 1);
 }
 
+/* Ends the process with `sig` (default action, unblocked): never returns. */
+static void die_of(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    raise(sig);
+    /* not reached (the default action of every crash signal ends the process) */
+    _exit(128 + sig);
+}
+
+/* Restores the terminal, says so, lets the previous handler (the Swift runtime's
+ * backtracer) print its report, then ends the process with the signal itself. The
+ * backtracer resets its signals to SIG_DFL and returns, counting on the faulting
+ * instruction to fault again: a signal sent with kill(1) does not come again, and
+ * the process went on running. Hence the re-raise here, every time. */
 static void crash_handler(int sig, siginfo_t *info, void *context) {
-    (void)info;
-    (void)context;
     int restoring = g_termios_saved;
     lt_restore_terminal_now();
     if (restoring) say_crashed(sig);
+    struct sigaction previous;
+    memset(&previous, 0, sizeof previous);
+    previous.sa_handler = SIG_DFL;
     for (int i = 0; i < LT_CRASH_SIGNAL_COUNT; ++i) {
         if (k_crash_signals[i] == sig) {
-            sigaction(sig, &g_old_crash_actions[i], NULL);
+            previous = g_old_crash_actions[i];
             break;
         }
     }
-    /* The signal is blocked while this handler runs: the raised one is
-     * delivered to the previous handler (or the default action) on return. */
-    raise(sig);
+    if (previous.sa_flags & SA_SIGINFO) {
+        if (previous.sa_sigaction != NULL) previous.sa_sigaction(sig, info, context);
+    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+        previous.sa_handler(sig);
+    }
+    die_of(sig);
 }
 
 static void ensure_alt_stack(void) {
@@ -1010,8 +981,7 @@ void lt_suspend(void) {
 
     sigprocmask(SIG_SETMASK, &previous, NULL);
     sigaction(SIGTSTP, &old, NULL);
-    g_sig_tstp = 0;
-    g_sig_cont = 0;
+    lt_signals_clear_job_control();
     lt_resume();
 }
 

@@ -24,9 +24,11 @@ struct LinkTerm: ParsableCommand {
               linkterm --script Tests/Scenarios/mfa_device.txt --exit-at-end
 
             Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
-            130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 74 when --events or --record could not be written \
-            in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when \
-            every step played and every expectation held, 1 otherwise.
+            128 + N after signal N (130 Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1 …: \
+            the terminal is restored and onExit called first), 128 + N killed by a crash signal (139 SIGSEGV, \
+            134 SIGABRT …) after the terminal is restored, 74 when --events or --record could not be written \
+            in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when every \
+            step played and every expectation held, 1 otherwise.
             """,
         version: "0.1.0",
         subcommands: [Replay.self, Search.self]
@@ -130,24 +132,31 @@ struct LinkTerm: ParsableCommand {
         // selection and matches visible through reverse video and underline
         let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
         var search: InstitutionSearch?
-        if let background {
+        var typedWhileLoading: [Key] = []
+        if let background, let path = session.directoryOption.institutions {
             // the first frame now (the consent pane of a session not started yet), then the directory
             let preview = LinkApp(driver: SessionDriver(configuration: configuration, clock: SystemClock()),
                                   theme: shownTheme, logPlacement: logPanel)
-            TerminalRunner(app: preview, screen: screen).drawPreview()
-            switch background.wait() {
-            case .success(let (directory, index)):
+            let previewRunner = TerminalRunner(app: preview, screen: screen)
+            previewRunner.drawPreview()
+            switch background.wait(on: screen, typed: &typedWhileLoading, redraw: previewRunner.drawPreview) {
+            case .ready(.success(let (directory, index))):
                 configuration.directory = directory
                 search = index
-            case .failure(let error):
+            case .ready(.failure(let error)):
                 screen.close(keepingSignalHandlers: true)
                 throw fail("--institutions: \(error)")
+            case .stopped(let signal, let cause):
+                screen.close(keepingSignalHandlers: true)
+                printError("linkterm: \(cause) while loading --institutions \(path); no session was started")
+                throw ExitCode(128 + signal)
             }
         }
         let driver = SessionDriver(configuration: configuration, clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
         let runner = TerminalRunner(app: app, screen: screen)
+        runner.typeahead = typedWhileLoading
         if let record, let recordDescriptor {
             do {
                 runner.recorder = try CastRecorder(
@@ -162,6 +171,9 @@ struct LinkTerm: ParsableCommand {
             runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             runner.exitAtEnd = exitAtEnd
         }
+        // an output that fails wakes the loop at once: it shows the banner without waiting for a key
+        sink?.onFailure = TerminalScreen.wakeLoop
+        runner.recorder?.onFailure = TerminalScreen.wakeLoop
         runner.outputWatch = OutputWatch([
             { sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
             { [weak runner] in runner?.recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
@@ -188,7 +200,7 @@ struct LinkTerm: ParsableCommand {
         }
         if outputFailed { throw ExitCode(outputFailureStatus) }
         if runner.autopilot != nil {
-            if end == .interrupted || end == .terminated || end == .hungUp { throw ExitCode(end.exitStatus) }
+            if end.isSignal { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
         }

@@ -75,7 +75,18 @@ enum {
     LT_SIG_INTERRUPT = 3, /**< SIGINT */
     LT_SIG_SUSPEND = 4,   /**< SIGTSTP (call lt_suspend) */
     LT_SIG_RESIZE = 5,    /**< SIGWINCH (call lt_update_size) */
-    LT_SIG_CONTINUE = 6   /**< SIGCONT (call lt_resume) */
+    LT_SIG_CONTINUE = 6,  /**< SIGCONT (call lt_resume) */
+    LT_SIG_ENDING = 7     /**< another signal whose default action ends the process
+                               (lt_take_signal_number says which) */
+};
+
+/** What lt_wait woke for (a bit mask; 0 = the timeout passed). */
+enum {
+    LT_WAIT_INPUT = 1,  /**< the input descriptor is readable */
+    LT_WAIT_SIGNAL = 2, /**< a signal was caught (take it with lt_take_signal_number) */
+    LT_WAIT_EXTRA = 4,  /**< the extra descriptor is readable (or hung up) */
+    LT_WAIT_HANGUP = 8, /**< the input descriptor hung up (or is in error, or closed) */
+    LT_WAIT_ERROR = 16  /**< poll failed for another reason than a signal */
 };
 
 /* ------------------------------------------------------------------------- */
@@ -228,6 +239,12 @@ int lt_unget_mouse(int y, int x, unsigned long bstate);
 int lt_key_defined(const char *sequence);
 /** Discards pending input (and queued mouse events). */
 void lt_flush_input(void);
+/** 1 if input is already waiting inside ncurses (pushed back, or read ahead), so
+ *  that the loop must not block in poll(); 0 if not (or no screen). May read a key
+ *  from the descriptor and push it back. */
+int lt_typeahead(void);
+/** The descriptor the open screen reads its input from, -1 if none. */
+int lt_screen_input_fd(void);
 
 /* ------------------------------------------------------------------------- */
 /* Size                                                                       */
@@ -244,25 +261,57 @@ int lt_update_size(void);
 /* Signals and terminal restore                                               */
 /* ------------------------------------------------------------------------- */
 
-/** Installs flag-only handlers for SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT
- *  and SIGTSTP. Call before lt_screen_open so that ncurses does not install
- *  its own (non-async-signal-safe) handlers. Returns 0 or -1. */
+/** Installs a flag-only handler (SA_RESTART; it sets a flag and writes a byte to the
+ *  self-pipe that lt_wait polls) for every catchable signal whose default action
+ *  ends the process, apart from the crash signals: SIGHUP, SIGTERM, SIGINT,
+ *  SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+ *  SIGSTKFLT, SIGSYS and SIGRTMIN..SIGRTMAX; and for SIGTSTP, SIGWINCH, SIGCONT.
+ *  Sets SIGPIPE and SIGXFSZ to SIG_IGN (failed writes are reported by errno).
+ *  Call before lt_screen_open so that ncurses does not install its own
+ *  (non-async-signal-safe) handlers. Returns 0 or -1. */
 int lt_install_signal_handlers(void);
 
 /** Restores the handlers that lt_install_signal_handlers replaced. */
 void lt_uninstall_signal_handlers(void);
 
-/** Returns and clears the pending signal, by priority HUP, TERM, INT, TSTP,
- *  WINCH, CONT, as an LT_SIG_* code; 0 if none. */
+/** Returns and clears the pending signal, by priority HUP, TERM, INT, the other
+ *  ending signals (lowest number first), TSTP, WINCH, CONT, as an LT_SIG_* code
+ *  (LT_SIG_ENDING for an ending signal other than the first three); 0 if none. */
 int lt_take_signal(void);
+
+/** The same, as the signal's number (0 if none). */
+int lt_take_signal_number(void);
+
+/** 1 if lt_install_signal_handlers makes `sig` end the session (its default action
+ *  ends the process and it is not a crash signal), else 0. */
+int lt_is_ending_signal(int sig);
+
+/** The read end of the self-pipe the signal handlers write to (-1 before the
+ *  first lt_install_signal_handlers). */
+int lt_signal_wake_fd(void);
+
+/** Wakes lt_wait from any thread (or a signal handler): writes a byte to the
+ *  self-pipe; lt_wait returns LT_WAIT_SIGNAL with no signal pending. A no-op
+ *  before lt_install_signal_handlers. */
+void lt_wake(void);
+
+/** Waits in poll() until `input_fd` is readable or hangs up, `extra_fd` (if >= 0)
+ *  is readable, a signal is caught (one already pending returns at once), or
+ *  `timeout_ms` passes (-1: no timeout). Returns the LT_WAIT_* bits of what
+ *  happened (0: the timeout passed). Input that ncurses already holds is not seen
+ *  here: check lt_typeahead first. */
+int lt_wait(int input_fd, int extra_fd, int timeout_ms);
 
 /** Saves the termios of the terminal (fd 0, or fd 1 if 0 is not a tty).
  *  Call before lt_screen_open. Returns 0 or -1. */
 int lt_save_termios(void);
 
 /** Installs SA_SIGINFO handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT,
- *  SIGBUS and SIGFPE that restore the terminal, then re-raise to the
- *  previous handler. Returns 0 or -1. */
+ *  SIGBUS and SIGFPE that restore the terminal and print one line, call the
+ *  previous handler (the Swift runtime's backtracer, which prints its report and
+ *  returns), then reset the signal to SIG_DFL and raise it again, unblocked: the
+ *  process always ends with the crash status (128 + N as a shell reports it),
+ *  a signal sent with kill(1) included. Returns 0 or -1. */
 int lt_install_crash_handlers(void);
 
 /** Restores the previous crash handlers. */

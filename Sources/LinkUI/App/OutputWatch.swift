@@ -29,8 +29,8 @@ public struct OutputAlarm: Hashable, Sendable {
 /// loop asks ``check(_:)`` after every wake; the first alarm found is shown as an error banner
 /// (over the autopilot's) and, when it says so, the loop ends the session (onExit).
 ///
-/// The outputs call their `onFailure` from whichever thread found the failure; a loop that sleeps
-/// longer than its 50 ms poll must be woken by it.
+/// The outputs call their `onFailure` from whichever thread found the failure; set it to
+/// ``TerminalScreen/wakeLoop`` so that the loop, asleep until input, wakes to look.
 public final class OutputWatch {
     private let sources: [() -> OutputAlarm?]
     /// The first alarm raised, if any.

@@ -13,8 +13,12 @@ public enum SessionEnd: Hashable, Sendable {
     case terminated
     /// SIGHUP (the terminal went away).
     case hungUp
+    /// Another signal whose default action ends the process (SIGQUIT, SIGUSR1, SIGALRM,
+    /// SIGRTMIN+n, …), by number: the session ended as for SIGTERM.
+    case signaled(Int32)
 
-    /// The conventional exit status: 0, 1, 130, 143, 129.
+    /// The conventional exit status: 0 onSuccess, 1 onExit, 128 + N after signal N: 130 for
+    /// Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1, 142 SIGALRM…
     public var exitStatus: Int32 {
         switch self {
         case .success: 0
@@ -22,6 +26,15 @@ public enum SessionEnd: Hashable, Sendable {
         case .interrupted: 130
         case .terminated: 143
         case .hungUp: 129
+        case .signaled(let number): 128 + number
+        }
+    }
+
+    /// Whether a signal (or Ctrl-C, or the terminal going away) ended the session.
+    public var isSignal: Bool {
+        switch self {
+        case .success, .exited: false
+        case .interrupted, .terminated, .hungUp, .signaled: true
         }
     }
 }
@@ -29,8 +42,9 @@ public enum SessionEnd: Hashable, Sendable {
 /// TerminalRunner: the one loop that owns the terminal: reads keys and signals, drives the
 /// session's timers, draws, until the session ends.
 ///
-/// It waits in `wget_wch` with a timeout no longer than the next timer (or a spinner frame),
-/// handles every pending key before drawing once, and presents only changed cells.
+/// It sleeps in `poll()` on the terminal and the signal handlers' self-pipe, with a timeout no
+/// longer than the next timer (or a spinner frame while LOADING; none when nothing is due), handles
+/// every pending key before drawing once, and presents only changed cells.
 public final class TerminalRunner {
     /// The UI.
     public let app: LinkApp
@@ -45,6 +59,9 @@ public final class TerminalRunner {
     /// The outputs' failures (--events, --record), shown and acted on at once (see OutputWatch).
     public var outputWatch: OutputWatch?
     private var recordedSize: TerminalSize?
+    /// Keys typed before the session started (while a directory loaded behind the first frame),
+    /// handled first, in order.
+    public var typeahead: [Key] = []
 
     /// Creates a runner over an open screen.
     public init(app: LinkApp, screen: TerminalScreen) {
@@ -59,12 +76,15 @@ public final class TerminalRunner {
         app.driver.observe { _ in dirty = true }
         autopilot?.attach(to: app)
         app.start()
+        for key in typeahead where !app.driver.engine.isFinished { handle(key) }
+        typeahead = []
         while !app.driver.engine.isFinished || holdsAfterEnd {
             if let signal = screen.pendingSignal() {
                 switch signal {
                 case .hangup: signalEnd = .hungUp
                 case .terminate: signalEnd = .terminated
                 case .interrupt: signalEnd = .interrupted
+                case .ending(let number): signalEnd = .signaled(number)
                 case .resize: dirty = true
                 case .continued:
                     screen.forceRepaint()
@@ -80,9 +100,15 @@ public final class TerminalRunner {
                 dirty = false
             }
             if let crash = crashTest, framesDrawn >= 1 { crashNow(crash) }
-            let waitMillis = timeout()
-            let before = DispatchTime.now().uptimeNanoseconds
-            if let key = screen.readKey(timeoutMs: waitMillis) {
+            // sleep until a key, a signal or the next timer: no polling while idle
+            let woke = screen.waitForInput(timeoutMs: timeout())
+            if woke.contains(.hangUp) {
+                // the terminal went away (an ssh drop closes the pty): leave as for SIGHUP
+                signalEnd = .hungUp
+                app.send(.quit)
+                break
+            }
+            if woke.contains(.input), let key = screen.readKey(timeoutMs: 0) {
                 emptyReads = 0
                 if app.driver.engine.isFinished {
                     if key != .resize { break }  // the autopilot's last screen: any key leaves
@@ -97,11 +123,10 @@ public final class TerminalRunner {
                     batch += 1
                 }
                 dirty = true
-            } else {
-                // no key: a read that returned long before its timeout, again and again, means
-                // the terminal is gone (an ssh drop closes the pty): leave as for SIGHUP
-                let waited = (DispatchTime.now().uptimeNanoseconds - before) / 1_000_000
-                emptyReads = waited + 2 < UInt64(waitMillis) ? emptyReads + 1 : 0
+            } else if woke.contains(.input) {
+                // input said ready and nothing came of it, again and again: the terminal may be
+                // gone without a hang-up being reported
+                emptyReads += 1
                 if emptyReads >= 3 && inputHungUp() {
                     signalEnd = .hungUp
                     app.send(.quit)
@@ -144,7 +169,7 @@ public final class TerminalRunner {
         app.driver.tick()
         if driveAutopilot() { changed = true }
         if case .loading = app.driver.engine.pane {
-            let frame = Int(app.driver.clock.now.millis / 80)
+            let frame = Int(app.driver.clock.now.millis / Self.spinnerFrameMillis)
             if frame != app.spinnerTick {
                 app.spinnerTick = frame
                 changed = true
@@ -239,18 +264,21 @@ public final class TerminalRunner {
         if !bytes.isEmpty { recorder.output(bytes, at: recorder.elapsed) }
     }
 
-    /// How long to wait for a key: until the next timer, a spinner frame, or at most 50 ms
-    /// (so a signal is acted on within 100 ms).
+    /// How long to wait for input, in milliseconds: until the next timer falls due (the
+    /// session's, the autopilot's, the spinner's next frame while LOADING), or -1 when there is
+    /// none (then only a key, a signal or a resize wakes the loop).
     private func timeout() -> Int {
-        var wait: Int64 = 50
         let now = app.driver.clock.now.millis
-        if let deadline = app.driver.engine.nextDeadline {
-            wait = min(wait, max(1, deadline.millis - now))
+        var due: [Int64] = []
+        if let deadline = app.driver.engine.nextDeadline { due.append(deadline.millis) }
+        if let next = autopilot?.nextDeadline(now: now) { due.append(next) }
+        if case .loading = app.driver.engine.pane {
+            due.append((now / Self.spinnerFrameMillis + 1) * Self.spinnerFrameMillis)
         }
-        if let due = autopilot?.nextDeadline(now: now) {
-            wait = min(wait, max(1, due - now))
-        }
-        if case .loading = app.driver.engine.pane { wait = min(wait, 80) }
-        return Int(wait)
+        guard let first = due.min() else { return -1 }
+        return Int(min(max(1, first - now), Int64(Int32.max)))
     }
+
+    /// How long one frame of the LOADING spinner shows.
+    static let spinnerFrameMillis: Int64 = 80
 }

@@ -1,4 +1,4 @@
-// TerminalScreen+Input.swift: keys, mouse, bracketed paste and signals.
+// TerminalScreen+Input.swift: keys, mouse and bracketed paste.
 
 import CNcurses
 
@@ -88,35 +88,5 @@ extension TerminalScreen {
             accumulator.append(value)
         }
         return .paste(accumulator.text)
-    }
-
-    /// The signal caught since the last call, if any (by priority: hangup,
-    /// terminate, interrupt, then resize and continue). Resize and continue
-    /// are already handled when they are reported (size applied, modes
-    /// re-sent); a SIGTSTP suspends the process here and reports `.continued`.
-    public func pendingSignal() -> TerminalSignal? {
-        switch Int(lt_take_signal()) {
-        case LT_SIG_HANGUP: return .hangup
-        case LT_SIG_TERMINATE: return .terminate
-        case LT_SIG_INTERRUPT: return .interrupt
-        case LT_SIG_SUSPEND:
-            suspend()
-            return .continued
-        case LT_SIG_RESIZE:
-            if isOpen {
-                if lt_update_size() != 0 { needsFullCopy = true }
-                refreshSize()
-            }
-            return .resize
-        case LT_SIG_CONTINUE:
-            if isOpen {
-                lt_resume()
-                refreshSize()
-                needsFullCopy = true
-            }
-            return .continued
-        default:
-            return nil
-        }
     }
 }
