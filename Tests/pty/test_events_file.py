@@ -440,3 +440,27 @@ def test_devices_may_take_several_outputs(home):
     finally:
         p.close()
     assert os.stat("/dev/null").st_mode == mode
+
+
+def test_stalled_recording_hits_the_bound_and_ends_cleanly(spawn, home):
+    """The recording's reader never reads while full repaints (resizes of a large terminal) pile
+    up: at the 1 MiB bound the session says so and ends (status 74, terminal restored)."""
+    fifo = home / "cast.fifo"
+    reader = open_fifo_reader(fifo, pipe_size=4096)
+    try:
+        p = spawn(["--record", fifo, *ARGS], stderr_pipe=True, rows=60, cols=200)
+        start(p)
+        resizes = 0
+        while p.exit is None and resizes < 400:
+            rows = 59 + resizes % 2  # a new size each time: a full repaint
+            p.resize(rows, 200)
+            resizes += 1
+            p.wait_until(lambda: p.exit is not None or "Link your account" in p.screen.text(), "a repaint")
+        e = p.wait_exit(timeout=5)
+        err = p.stderr_data.decode()
+        measure("recording, stalled reader", f"bound hit after {resizes} resizes of a 200x60 terminal")
+        assert e.status == 74, p.describe()
+        assert "--record" in err and "the reader stopped reading (1024 KiB waiting)" in err, err
+        assert not p.restoration_problems(), p.restoration_problems()
+    finally:
+        os.close(reader)
