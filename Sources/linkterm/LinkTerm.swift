@@ -90,6 +90,8 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
+        // no terminal for the UI: refused before any output file is created or emptied
+        do { try TerminalScreen.checkUsable() } catch { throw noTerminal(error) }
         var sink: JSONLinesSink?
         if let events {
             do {
@@ -126,7 +128,7 @@ struct LinkTerm: ParsableCommand {
         do {
             screen = try TerminalScreen.open(capture: record != nil)
         } catch {
-            throw fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
+            throw noTerminal(error)
         }
         // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
         // selection and matches visible through reverse video and underline
@@ -205,6 +207,11 @@ struct LinkTerm: ParsableCommand {
             return
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// The error for a terminal that cannot show the UI, with the way to run without one.
+    func noTerminal(_ error: any Error) -> any Error {
+        fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
     }
 
     /// Every file the command line names, read or written (the scenario's own directory file too).

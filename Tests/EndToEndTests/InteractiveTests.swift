@@ -296,6 +296,17 @@ struct CommandLineTests {
         #expect(!result.stdout.contains("\u{1b}") && !result.stderr.contains("\u{1b}"))
     }
 
+    @Test("no terminal: the events file and the recording are neither created nor emptied")
+    func notATerminalTouchesNoFile() throws {
+        let events = try temporaryFile("{\"kept\": true}\n", name: "events.jsonl")
+        let cast = (events as NSString).deletingLastPathComponent + "/session.cast"
+        let result = try runLinkterm(["--events", events, "--record", cast])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("must be a terminal"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: events, encoding: .utf8) == "{\"kept\": true}\n", "the events file was emptied")
+        #expect(!FileManager.default.fileExists(atPath: cast), "the recording was created")
+    }
+
     @Test("--help explains the options with examples")
     func help() throws {
         let result = try runLinkterm(["--help"])
