@@ -90,6 +90,22 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
+        // a directory file loads behind the first frame, unless something needs it before the
+        // session starts (update mode looks its institution up; a script may name another file)
+        // (and without a terminal there is no frame to show: a bad file is reported first)
+        let background = session.directoryOption.institutions.flatMap { path in
+            !session.updateMode && scenario == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+                ? DirectoryInBackground(path: path) : nil
+        }
+        var configuration = try session.configuration(
+            defaultSeed: UInt64.random(in: 0...UInt64.max), directory: background.map { _ in .sandbox })
+        if let scenario {
+            do {
+                try applyOptions(of: scenario, to: &configuration)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
         // no terminal for the UI: refused before any output file is created or emptied
         do { try TerminalScreen.checkUsable() } catch { throw noTerminal(error) }
         var sink: JSONLinesSink?
@@ -106,22 +122,6 @@ struct LinkTerm: ParsableCommand {
                 recordDescriptor = try CastRecorder.open(record)
             } catch {
                 throw fail("--record: \(error)")
-            }
-        }
-        // a directory file loads behind the first frame, unless something needs it before the
-        // session starts (update mode looks its institution up; a script may name another file)
-        // (and without a terminal there is no frame to show: a bad file is reported first)
-        let background = session.directoryOption.institutions.flatMap { path in
-            !session.updateMode && scenario == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-                ? DirectoryInBackground(path: path) : nil
-        }
-        var configuration = try session.configuration(
-            defaultSeed: UInt64.random(in: 0...UInt64.max), directory: background.map { _ in .sandbox })
-        if let scenario {
-            do {
-                try applyOptions(of: scenario, to: &configuration)
-            } catch {
-                throw fail("\(error)")
             }
         }
         let screen: TerminalScreen

@@ -328,8 +328,9 @@ struct CommandLineTests {
 
     @Test("the events file cannot be created: exit 2, the path and reason named")
     func badEventsPath() throws {
-        let result = try runLinkterm(["--events", "/nonexistent/dir/e.jsonl"])
-        #expect(result.status == 2)
-        #expect(result.stderr == "linkterm: --events: cannot write /nonexistent/dir/e.jsonl: No such file or directory\n")
+        let tmux = try TmuxSession([linktermBinary, "--events", "/nonexistent/dir/e.jsonl"], cols: 100, rows: 10)
+        defer { tmux.kill() }
+        #expect(try tmux.waitForExit() == 2)
+        #expect(tmux.capture().contains("linkterm: --events: cannot write /nonexistent/dir/e.jsonl: No such file or directory"))
     }
 }
