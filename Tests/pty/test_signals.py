@@ -251,3 +251,19 @@ def test_keys_typed_while_the_directory_loads_reach_the_session(spawn, home):
     e = p.wait_exit()
     assert e.status == 130 and e.signal is None
     assert not p.restoration_problems()
+
+
+def test_the_autopilot_does_not_spin_while_the_session_loads(spawn, home):
+    """An autopilot waiting for LOADING to end sleeps until the session's own deadline (it woke
+    every millisecond, about 900 times a second); the spinner's 12.5 frames a second remain."""
+    script = home / "slow.txt"
+    script.write_text("continue\nsearch first platypus\nselect ins_109508\ncredentials user_good pass_good\nquit\n")
+    p = spawn(["--script", script, "--latency", "20000", "--typing-delay", "10"])
+    p.wait_for(" Loading ")
+    rate = wakeups_per_second(p)
+    text = f"{'autopilot, LOADING':<12} {rate:5.1f} wake-ups/s"
+    print("\n" + text)
+    measure(IDLE_SECTION, text)
+    assert rate < 100, f"{rate:.0f} wake-ups a second while the autopilot waits"
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130

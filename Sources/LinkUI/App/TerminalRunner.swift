@@ -261,7 +261,11 @@ public final class TerminalRunner {
         let now = app.driver.clock.now.millis
         var due: [Int64] = []
         if let deadline = app.driver.engine.nextDeadline { due.append(deadline.millis) }
-        if let next = autopilot?.nextDeadline(now: now) { due.append(next) }
+        if let next = autopilot?.nextDeadline(now: now) {
+            // due already but still here: it waits for the session to settle (LOADING, a
+            // debounce), whose own deadline wakes the loop; not a 1 ms spin until then
+            if next > now || app.driver.engine.nextDeadline == nil { due.append(next) }
+        }
         if case .loading = app.driver.engine.pane {
             due.append((now / Self.spinnerFrameMillis + 1) * Self.spinnerFrameMillis)
         }
