@@ -233,3 +233,11 @@ int lt_wait(int input_fd, int extra_fd, int timeout_ms) {
     if (any_pending()) result |= LT_WAIT_SIGNAL;
     return result;
 }
+
+void lt_quit_without_crash_report(void) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGQUIT, &dfl, NULL);
+}

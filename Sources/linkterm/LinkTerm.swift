@@ -71,6 +71,7 @@ struct LinkTerm: ParsableCommand {
 
     func run() throws {
         ensureNonInteractiveBacktraces()
+        CrashReports.quitIsNotACrash()
         var scenario: Scenario?
         if let script {
             do {

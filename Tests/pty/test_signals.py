@@ -267,3 +267,38 @@ def test_the_autopilot_does_not_spin_while_the_session_loads(spawn, home):
     assert rate < 100, f"{rate:.0f} wake-ups a second while the autopilot waits"
     p.send(CTRL_C)
     assert p.wait_exit().status == 130
+
+
+def has_open(pid: int, path) -> bool:
+    """Whether process ``pid`` has ``path`` open."""
+    try:
+        fds = list(Path(f"/proc/{pid}/fd").iterdir())
+    except FileNotFoundError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink(fd) == str(path):
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def test_sigquit_before_the_screen_opens_ends_the_process(spawn, home):
+    """Update mode loads the directory before the screen opens (a FIFO that never ends blocks
+    there). SIGQUIT then reached Swift's crash reporter: "Program crashed: Signal 3", and the
+    process went on waiting. It must end (status 131), with no crash report."""
+    fifo = home / "banks.fifo"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        os.write(writer, b"First Fifo Bank\n")
+        p = spawn(["--update-mode", "--institution", "ins_custom_1", "--institutions", fifo])
+        p.wait_until(lambda: has_open(p.pid, fifo), "the loader reading the FIFO")
+        p.signal(signal.SIGQUIT)
+        e = p.wait_exit(timeout=5)  # generous: it used to be for ever
+        assert e.status == 131, f"status {e.status}\n{p.describe()}"
+        assert "Program crashed" not in strip_escapes(bytes(p.log))
+        assert not p.restoration_problems()
+    finally:
+        os.close(writer)
