@@ -14,9 +14,10 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-# asciinema validates recordings in the tests; pytest runs the pty tests (Tests/pty)
+# asciinema plays recordings back in the tests (as `python3 -m asciinema`, on a pty of its own:
+# Tests/tools/in_pty.py); pytest runs the pty tests (Tests/pty)
 need_pip=()
-command -v asciinema >/dev/null 2>&1 || need_pip+=(asciinema==2.4.0)
+python3 -c 'import asciinema, sys; sys.exit(asciinema.__version__ != "2.4.0")' 2>/dev/null || need_pip+=(asciinema==2.4.0)
 python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
 if [ ${#need_pip[@]} -gt 0 ]; then
   echo "Tests/run.sh: installing ${need_pip[*]}"

@@ -14,13 +14,19 @@
  * looking next to the environment while it starts: the constructor hands them to it
  * directly (_swift_stdlib_overrideUnsafeArgvArgc, the runtime's entry for hosts that
  * set CommandLine.arguments).
+ *
+ * Before anything opens a file, descriptors 0, 1 and 2 are made to exist: one that
+ * is closed (`2>&-`) gets /dev/null, so that a file opened later (the events file)
+ * can never take its number and receive what is meant for standard error.
  */
 #define _GNU_SOURCE
 #include "shim.h"
 
+#include <fcntl.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 __attribute__((swiftcall)) extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
 
@@ -32,9 +38,22 @@ static int names_swift_core(struct dl_phdr_info *info, size_t size, void *data) 
     return info->dlpi_name != NULL && strstr(info->dlpi_name, "libswiftCore.so") != NULL;
 }
 
+/* Opens /dev/null on each of 0, 1, 2 that is closed (lowest free number first, so it lands there). */
+static void lt_occupy_standard_descriptors(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0) continue;
+        int opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (opened >= 0 && opened != fd) {
+            dup2(opened, fd);
+            close(opened);
+        }
+    }
+}
+
 /* glibc calls constructors with main's arguments. */
 __attribute__((constructor(101))) static void lt_set_early_environment(int argc, char **argv, char **envp) {
     (void)envp;
+    lt_occupy_standard_descriptors();
     if (argv == NULL || argc < 1) return;
     if (dl_iterate_phdr(names_swift_core, NULL) != 0) return; /* shared runtime: too late */
     if (getenv("SWIFT_BACKTRACE") != NULL) return;

@@ -234,6 +234,14 @@ int lt_wait(int input_fd, int extra_fd, int timeout_ms) {
     return result;
 }
 
+void lt_wake(void) {
+    if (g_wake_pipe[1] >= 0) {
+        char byte = 0;
+        /* a full pipe (EAGAIN) already wakes the loop */
+        (void)syscall(SYS_write, g_wake_pipe[1], &byte, (size_t)1);
+    }
+}
+
 void lt_quit_without_crash_report(void) {
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);

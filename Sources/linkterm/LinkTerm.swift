@@ -26,8 +26,9 @@ struct LinkTerm: ParsableCommand {
             Exit status: 0 onSuccess, 1 onExit, 2 bad arguments or a terminal that cannot show the UI, \
             128 + N after signal N (130 Ctrl-C or SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1 …: \
             the terminal is restored and onExit called first), 128 + N killed by a crash signal (139 SIGSEGV, \
-            134 SIGABRT …) after the terminal is restored. With --script: 0 when every step played and every \
-            expectation held, 1 otherwise.
+            134 SIGABRT …) after the terminal is restored, 74 when --events or --record could not be written \
+            in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when every \
+            step played and every expectation held, 1 otherwise.
             """,
         version: "0.1.0",
         subcommands: [Replay.self, Search.self]
@@ -72,6 +73,9 @@ struct LinkTerm: ParsableCommand {
     func run() throws {
         ensureNonInteractiveBacktraces()
         CrashReports.quitIsNotACrash()
+        // a reader that goes away, or a file size limit, is a write error to report, not a death
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         var scenario: Scenario?
         if let script {
             do {
@@ -80,6 +84,7 @@ struct LinkTerm: ParsableCommand {
                 throw fail("\(error)")
             }
         }
+        try refuseOverlappingFiles(namedFiles(scenario: scenario))
         let loadedTheme: Theme
         do {
             loadedTheme = try ThemeLoader.load(theme)
@@ -92,6 +97,14 @@ struct LinkTerm: ParsableCommand {
                 sink = try JSONLinesSink(path: events)
             } catch {
                 throw fail("--events: \(error)")
+            }
+        }
+        var recordDescriptor: Int32?
+        if let record {
+            do {
+                recordDescriptor = try CastRecorder.open(record)
+            } catch {
+                throw fail("--record: \(error)")
             }
         }
         // a directory file loads behind the first frame, unless something needs it before the
@@ -145,10 +158,10 @@ struct LinkTerm: ParsableCommand {
         let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
         let runner = TerminalRunner(app: app, screen: screen)
         runner.typeahead = typedWhileLoading
-        if let record {
+        if let record, let recordDescriptor {
             do {
                 runner.recorder = try CastRecorder(
-                    path: record, width: screen.size.cols, height: screen.size.rows,
+                    fileDescriptor: recordDescriptor, path: record, width: screen.size.cols, height: screen.size.rows,
                     term: ProcessInfo.processInfo.environment["TERM"], title: "linkterm")
             } catch {
                 screen.close()
@@ -159,26 +172,58 @@ struct LinkTerm: ParsableCommand {
             runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             runner.exitAtEnd = exitAtEnd
         }
+        // an output that fails wakes the loop at once: it shows the banner without waiting for a key
+        sink?.onFailure = TerminalScreen.wakeLoop
+        runner.recorder?.onFailure = TerminalScreen.wakeLoop
+        runner.outputWatch = OutputWatch([
+            { sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
+            { [weak runner] in runner?.recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
+        ])
         let end = runner.run()
         // a signal from here on (a Ctrl-C typed as the session ends) must not cut the
         // recording, the outcome line or the events file short: its flag is just never read
         screen.close(keepingSignalHandlers: true)
         runner.record()
-        runner.recorder?.close()
-        if let failure = runner.recorder?.failure {
-            printError("linkterm: --record: \(failure)")
+        var outputFailed = false
+        if let recorder = runner.recorder, let record {
+            recorder.close()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--record", path: record, failure: recorder.failure?.outputFailure,
+                                        unwritten: recorder.unwrittenLines, unit: "line")
+        }
+        if let sink, let events {
+            let (failure, unwritten) = sink.finish()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
+                                        unit: "record") || outputFailed
         }
         if let line = outcomeLine(driver.records) { print(line) }
         if let autopilot = runner.autopilot {
             printError("linkterm: \(autopilot.report)")
+        }
+        if outputFailed { throw ExitCode(outputFailureStatus) }
+        if runner.autopilot != nil {
             if end.isSignal { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
         }
-        if let failure = sink?.failure {
-            printError("linkterm: --events: writing failed: \(String(cString: strerror(failure)))")
-        }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// Every file the command line names, read or written (the scenario's own directory file too).
+    func namedFiles(scenario: Scenario?) -> [NamedFile] {
+        var files: [NamedFile] = []
+        if let events { files.append(NamedFile(role: "--events", path: events, isOutput: true)) }
+        if let record { files.append(NamedFile(role: "--record", path: record, isOutput: true)) }
+        if let institutions = session.institutions {
+            files.append(NamedFile(role: "--institutions", path: institutions, isOutput: false))
+        }
+        if let script, script != "-" { files.append(NamedFile(role: "--script", path: script, isOutput: false)) }
+        if let scenario, let path = directoryPath(of: scenario) {
+            files.append(NamedFile(role: "the script's option institutions", path: path, isOutput: false))
+        }
+        if !ThemeLoader.builtinNames.contains(theme) {
+            files.append(NamedFile(role: "--theme", path: theme, isOutput: false))
+        }
+        return files
     }
 
     /// Prints `message` to standard error and returns the exit code for bad input (2).

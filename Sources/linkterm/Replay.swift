@@ -44,6 +44,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         if check { return try runCheck() }
         let scenario = try load(files[0])
+        try refuseOverlappingFiles(inputFiles(of: scenario) + directoryFile)
         let base = try session.configuration(defaultSeed: 0)
         let sink = JSONLinesSink(fileDescriptor: 1)
         do {
@@ -52,6 +53,11 @@ struct Replay: ParsableCommand {
             printError("linkterm: \(error)")
             throw ExitCode(error.isMalformed ? 2 : 1)
         }
+    }
+
+    /// `--institutions`, as a file read.
+    var directoryFile: [NamedFile] {
+        session.institutions.map { [NamedFile(role: "--institutions", path: $0, isOutput: false)] } ?? []
     }
 
     /// Reads and parses a scenario; a problem is reported and exits 2.
@@ -64,10 +70,12 @@ struct Replay: ParsableCommand {
         }
     }
 
-    /// Runs a scenario on a fresh headless session with the command line's and the file's options.
+    /// Runs a scenario on a fresh headless session with the command line's and the file's options;
+    /// checks everything ``ReplayBounds`` checks before the first record.
     func play(_ scenario: Scenario, base: SessionConfiguration, attach: (SessionDriver) -> Void = { _ in }) throws(ScenarioError) {
         var configuration = base
         try applyOptions(of: scenario, to: &configuration)
+        try ReplayBounds.check(scenario, configuration: configuration)
         let driver = SessionDriver(configuration: configuration, clock: ManualClock())
         driver.keepsRecords = false
         attach(driver)
@@ -86,6 +94,7 @@ struct Replay: ParsableCommand {
                 paths.append(path)
             }
         }
+        try refuseOverlappingFiles(paths.map { NamedFile(role: "the scenario", path: $0, isOutput: false) } + directoryFile)
         guard !paths.isEmpty else {
             printError("linkterm: no scenario (*.txt) in \(files.joined(separator: ", "))")
             throw ExitCode(2)
@@ -112,14 +121,20 @@ struct Replay: ParsableCommand {
 /// Applies a scenario's `option` lines to a configuration; `option institutions FILE` is read
 /// relative to the scenario's folder.
 func applyOptions(of scenario: Scenario, to configuration: inout SessionConfiguration) throws(ScenarioError) {
-    guard let path = scenario.apply(to: &configuration) else { return }
-    let folder = (scenario.file as NSString).deletingLastPathComponent
-    let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+    guard scenario.apply(to: &configuration) != nil, let resolved = directoryPath(of: scenario) else { return }
     do {
         configuration.directory = try InstitutionDirectory.load(path: resolved)
     } catch {
         throw ScenarioError(file: scenario.file, line: nil, message: "option institutions: \(error)", isMalformed: true)
     }
+}
+
+/// The path of the scenario's `option institutions` file (relative to the scenario's folder), if any.
+func directoryPath(of scenario: Scenario) -> String? {
+    var configuration = SessionConfiguration()
+    guard let path = scenario.apply(to: &configuration) else { return nil }
+    let folder = (scenario.file as NSString).deletingLastPathComponent
+    return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
 }
 
 /// A scenario file's text, or standard input for `-`; errors name the file.

@@ -85,7 +85,7 @@ struct RecordingEndToEndTests {
             #expect(!eventsText.contains(secret), "\(secret) in the events file")
             #expect(!tmux.capture().contains(secret), "\(secret) on the screen")
         }
-        let played = try runProgram(["asciinema", "cat", cast])
+        let played = try asciinemaCat(cast)
         #expect(played.status == 0, "\(played.stderr)")
         #expect(played.stdout.contains("Enter your First Platypus Bank credentials"))
         // only changed cells are sent, so later frames are fragments; the first frames hold whole lines
@@ -107,7 +107,15 @@ struct RecordingEndToEndTests {
     }
 }
 
-/// Runs any program found on PATH (for `asciinema`).
+/// Plays a recording back with `asciinema cat` on a pseudo-terminal of its own (asciinema opens
+/// /dev/tty, and the suite may run with no controlling terminal); the output is what a terminal
+/// would be sent, with the pty's "\r\n" line ends.
+func asciinemaCat(_ path: String) throws -> RunResult {
+    let inPty = packageRoot.appendingPathComponent("Tests/tools/in_pty.py").path
+    return try runProgram(["python3", inPty, "python3", "-m", "asciinema", "cat", path])
+}
+
+/// Runs any program found on PATH.
 func runProgram(_ arguments: [String]) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -217,6 +217,61 @@ struct ReplayTests {
         #expect(update.status == 0, "\(update.stderr)")
         #expect(update.stdout.contains(#""is_update_mode":true"#))
     }
+
+    @Test("an update-mode institution that does not exist: exit 2 before any record")
+    func unknownUpdateModeInstitution() throws {
+        let directory = try temporaryFile(#"[{"institution_id":"ins_1","name":"A Bank"}]"#, name: "banks.json")
+        let file = try temporaryFile("option institutions \(directory)\noption update-mode ins_nope\ncredentials user_good pass_good\n")
+        let result = try runLinkterm(["replay", file])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "nothing written: \(result.stdout)")
+        #expect(result.stderr.contains("there is no institution ins_nope"), "\(result.stderr)")
+    }
+
+    @Test("a step's text is bounded: a long query names its line, exit 2, nothing written")
+    func longQuery() throws {
+        let file = try temporaryFile("continue\nsearch \(String(repeating: "q", count: 100_000))\n")
+        let result = try runLinkterm(["replay", file])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "\(result.stdout.count) bytes written")
+        #expect(result.stderr == "linkterm: \(file):2: search: the query is 100000 characters long; at most 256\n")
+        let fits = try runLinkterm(["replay", "-"], stdin: "continue\nsearch \(String(repeating: "q", count: 256))\nexit\nconfirm\n")
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
+    @Test("waits that would push the clock past the year 9999: exit 2 naming the line, nothing written")
+    func clockBound() throws {
+        // 2,950,000 waits of a day: past 9999-12-31 (it printed 0102-10-30T… as time went back)
+        let waits = 2_950_000
+        let file = try temporaryFile(String(repeating: "wait 86400000\n", count: waits) + "exit\nconfirm\n")
+        let started = ContinuousClock.now
+        let result = try runLinkterm(["replay", file])
+        print("replay of \(waits) waits refused in \(ContinuousClock.now - started)")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "\(result.stdout.suffix(300))")
+        #expect(result.stderr.contains("wait: the session's clock would pass the end of the year 9999 here"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("linkterm: \(file):29"), "\(result.stderr)")
+    }
+
+    @Test("standard output appended to the scenario itself: refused, the file untouched")
+    func outputIsTheScenario() throws {
+        let file = try temporaryFile("continue\nexit\nconfirm\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: linktermBinary)
+        process.arguments = ["replay", file]
+        let output = try #require(FileHandle(forWritingAtPath: file))
+        output.seekToEndOfFile()
+        process.standardOutput = output
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("standard output is the file of the scenario"), "\(message)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }
 
 @Suite("linkterm search")

@@ -18,7 +18,17 @@ extension IDGenerator {
 }
 
 /// Everything about an engine that an action could change, for "a rejected action changes nothing".
+/// ``covered`` names every stored property the snapshot accounts for; a test checks it against the
+/// engine's stored properties by reflection, so a property added later cannot be missed.
 private struct EngineSnapshot: Equatable {
+    /// The engine's stored properties, as the snapshot accounts for them: copied below, or
+    /// constants (`let`) that no action can change.
+    static let covered = [
+        "configuration", "pane", "linkSessionID", "token", "requestID", "institution", "query", "inlineError",
+        "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "ids", "lastReportedQuery",
+        "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
+    ]
+
     var pane: Pane
     var requestID: String?
     var institution: InstitutionRecord?
@@ -36,6 +46,7 @@ private struct EngineSnapshot: Equatable {
     var loadingDeadline: Timestamp?
     var pendingResult: LinkEngine.PendingResult?
     var wrongAttempts: [String: Int]
+    var now: Timestamp
     var outboxCount: Int
 
     init(_ engine: LinkEngine) {
@@ -56,6 +67,7 @@ private struct EngineSnapshot: Equatable {
         loadingDeadline = engine.loadingDeadline
         pendingResult = engine.pendingResult
         wrongAttempts = engine.wrongAttempts
+        now = engine.now
         outboxCount = engine.outbox.count
     }
 }
@@ -320,6 +332,13 @@ struct EngineFuzzTests {
         }
         #expect(engine.nextDeadline == nil || engine.isFinished)
         return (records, accepted, engine, start)
+    }
+
+    @Test("the snapshot of a rejected action covers every stored property of the engine")
+    func snapshotCoversTheEngine() throws {
+        let engine = LinkEngine(configuration: SessionConfiguration())
+        let stored = Mirror(reflecting: engine).children.map { $0.label ?? "?" }
+        #expect(stored == EngineSnapshot.covered, "add the new property to EngineSnapshot")
     }
 
     @Test("2,000 random sessions keep every invariant", arguments: [UInt64(0x5EED_0001), 0x5EED_0002])

@@ -152,8 +152,19 @@ struct PaneRenderingTests {
         try assertSnapshot(h.screen(rows: 10, cols: 40), "too-small")
         for rows in 0...25 {
             for cols in [0, 1, 2, 5, 40, 79, 80, 81, 200] {
-                let buffer = h.render(rows: rows, cols: cols)
-                #expect(buffer.rows == rows && buffer.cols == cols)
+                let text = h.screen(rows: rows, cols: cols)
+                let fits = rows >= 24 && cols >= 80
+                if fits {  // the pane, never the note
+                    #expect(text.contains("Link your account") && !text.contains("Terminal"), "\(cols)x\(rows)")
+                } else if rows >= 3 && cols >= 18 {  // the note whole, the size named, nothing of the pane
+                    #expect(text.contains("Terminal too small") && text.contains("\(cols)x\(rows)"), "\(cols)x\(rows)")
+                    #expect(!text.contains("Link your account") && !text.contains("Continue"), "\(cols)x\(rows)")
+                } else if rows > 0 && cols > 0 {  // as much of the note as fits, nothing of the pane
+                    #expect(text.contains(String("Terminal too small".prefix(cols))), "\(cols)x\(rows)")
+                    #expect(!text.contains("Link your"), "\(cols)x\(rows)")
+                } else {
+                    #expect(text.allSatisfy { $0 == " " || $0 == "\n" }, "\(cols)x\(rows)")
+                }
             }
         }
     }

@@ -55,12 +55,11 @@ struct ThemeTests {
     @Test("not JSON, a missing file, an unknown name")
     func unreadable() {
         #expect(throws: ThemeError.self) { try ThemeLoader.parse(Data("{".utf8), file: "x.json") }
-        do { _ = try ThemeLoader.load("/nonexistent/theme.json") } catch {
-            #expect(error.description == "theme /nonexistent/theme.json: no such file")
-        }
-        do { _ = try ThemeLoader.load("solarized") } catch {
-            #expect(error.description.hasPrefix("theme solarized: no such built-in theme; built-in themes: default, light, high-contrast, monochrome"))
-        }
+        let missing = #expect(throws: ThemeError.self) { try ThemeLoader.load("/nonexistent/theme.json") }
+        #expect(missing?.description == "theme /nonexistent/theme.json: no such file")
+        let unknown = #expect(throws: ThemeError.self) { try ThemeLoader.load("solarized") }
+        #expect(unknown?.description.hasPrefix(
+            "theme solarized: no such built-in theme; built-in themes: default, light, high-contrast, monochrome") == true)
     }
 
     @Test("styles stay distinguishable without colour")

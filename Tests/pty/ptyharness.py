@@ -878,13 +878,19 @@ class PtyProcess:
 # -- events files ---------------------------------------------------------------------------------
 
 
-def read_records(path) -> list[dict]:
+def read_records(path, *, while_writing: bool = False) -> list[dict]:
     """Every record of an events file (JSON Lines). Fails unless every line is complete (ends with
-    a newline) and is one JSON object. A missing file has no records."""
+    a newline) and is one JSON object. A missing file has no records.
+
+    ``while_writing``: the file may still be being appended to (the process is running), so a last
+    line without its newline is a record not yet finished: it is left for a later read, not failed.
+    """
     path = Path(path)
     if not path.exists():
         return []
     data = path.read_bytes()
+    if while_writing:
+        data = data[:data.rfind(b"\n") + 1]  # only complete lines
     if not data:
         return []
     assert data.endswith(b"\n"), f"{path}: the last line is incomplete: {data[-120:]!r}"

@@ -8,13 +8,19 @@ only timestamps differ.
 """
 from __future__ import annotations
 
+import fcntl
+import os
 import random
+import stat
 import re
 import signal
 import time
 
-from ptyharness import (ENTER, POLL, SEARCH_HINT, TAB, measure, read_records,
-                        record_name, start)
+import pytest
+
+from ptyharness import (ENTER, ESC, POLL, REPO, SEARCH_HINT, TAB, PtyProcess, base_env,
+                        linkterm_binary, measure, read_records, record_name, start, strip_escapes,
+                        to_search)
 
 RUNS = 60
 ARGS = ["--seed", "1", "--latency", "0"]
@@ -129,3 +135,264 @@ def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):
             f"min {min(lengths, default=0)}, max {max(lengths, default=0)} of {len(reference)}; "
             f"distinct lengths {sorted(set(lengths))}; failures {len(failures)}")
     assert not failures, "\n".join(failures)
+
+
+# -- the events file's own faults (issue 10, "The events file") ---------------------------------
+
+SCENARIO = REPO / "Tests" / "Scenarios" / "pass_good.txt"
+SCRIPT_ARGS = ["--script", SCENARIO, "--typing-delay", "0", "--exit-at-end", "--latency", "0", "--seed", "1"]
+
+
+def spawn_shell(home, command: str, *args) -> PtyProcess:
+    """linkterm run by `sh -c COMMAND sh BINARY ARGS…` on its own pty (COMMAND execs "$@" with
+    some redirection), in the test's directory."""
+    argv = ["/bin/sh", "-c", command, "sh", linkterm_binary(), *map(str, args)]
+    return PtyProcess.spawn(argv, env=base_env(home=str(home / "home")), cwd=str(home))
+
+
+def test_closed_stderr_keeps_the_events_file_pure(home):
+    """With standard error closed (`2>&-`), the events file must not take descriptor 2: the
+    autopilot's closing message goes nowhere, and every line of the file is a record."""
+    events = home / "events.jsonl"
+    p = spawn_shell(home, 'exec "$@" 2>&-', "--events", events, *SCRIPT_ARGS)
+    try:
+        e = p.wait_exit()
+        assert e.status == 0, p.describe()
+        records = read_records(events)  # fails on a line that is not a JSON object
+        assert [record_name(r) for r in records][-2:] == ["success", "HANDOFF"], records
+        assert b"autopilot" not in events.read_bytes()
+    finally:
+        p.close()
+
+
+def test_existing_events_file_becomes_private(home):
+    """An existing events file (mode 0644) is set to 0600, as the recording is: it records a
+    private session."""
+    events = home / "events.jsonl"
+    events.write_text("old\n")
+    os.chmod(events, 0o644)
+    p = PtyProcess.spawn([linkterm_binary(), "--events", events, *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home))
+    try:
+        assert p.wait_exit().status == 0, p.describe()
+    finally:
+        p.close()
+    assert stat.S_IMODE(os.stat(events).st_mode) == 0o600, oct(os.stat(events).st_mode)
+    assert record_name(read_records(events)[0]) == "load"
+
+
+def test_second_session_is_refused_the_same_events_file(spawn, home):
+    """Two sessions, one --events file: the second is refused (exit 2, "in use by another
+    linkterm session") and the first one's file is left as it was."""
+    events = home / "events.jsonl"
+    first = spawn(["--events", events, *ARGS])
+    start(first)
+    first.wait_until(lambda: events.exists() and events.read_bytes().count(b"\n") >= 2, "the first records")
+    before = events.read_bytes()
+    second = spawn(["--events", events, *ARGS], stderr_pipe=True)
+    e = second.wait_exit()
+    err = second.stderr_data.decode()
+    assert e.status == 2, second.describe()
+    assert "is in use by another linkterm session" in err, err
+    assert events.read_bytes() == before
+    first.send(ENTER)
+    first.wait_for(SEARCH_HINT)
+    assert record_name(read_records(events)[-1]) == "TRANSITION_VIEW"
+
+
+@pytest.mark.parametrize("option", ["--events", "--record"])
+def test_fifo_without_reader_is_refused_at_once(spawn, home, option):
+    """A FIFO nobody reads: a clear error and exit 2 before the UI starts (it was a blank screen
+    forever)."""
+    fifo = home / "out.fifo"
+    os.mkfifo(fifo)
+    p = spawn([option, fifo, *ARGS], stderr_pipe=True)
+    e = p.wait_exit(timeout=5)
+    err = p.stderr_data.decode()
+    assert e.status == 2, p.describe()
+    assert "nobody is reading the FIFO" in err and str(fifo) in err, err
+    assert "Link your account" not in p.screen.text()
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
+DIRECTORY = '[{"institution_id":"ins_1","name":"A Bank"}]\n'
+
+
+@pytest.mark.parametrize("case", ["events=record", "events=institutions", "events=script",
+                                  "record=institutions via links", "events=theme via symlink"])
+def test_output_that_is_also_an_input_is_refused(spawn, home, case):
+    """An output path that is also an input or another output (the same file, also through a hard
+    or symbolic link, or the same path not yet created): exit 2 naming both options, before
+    anything is emptied."""
+    directory, scenario, theme = home / "banks.json", home / "s.txt", home / "mine.json"
+    directory.write_text(DIRECTORY)
+    scenario.write_text(SCENARIO.read_text())
+    theme.write_text("{}\n")
+    os.link(directory, home / "hard.json")
+    os.symlink(directory, home / "sym.json")
+    os.symlink(theme, home / "theme-link.json")
+    args, options = {
+        "events=record": (["--events", "new.out", "--record", "./new.out"], ("--events", "--record")),
+        "events=institutions": (["--events", directory, "--institutions", directory], ("--events", "--institutions")),
+        "events=script": (["--events", scenario, "--script", scenario], ("--events", "--script")),
+        "record=institutions via links": (["--record", home / "hard.json", "--institutions", home / "sym.json"],
+                                          ("--record", "--institutions")),
+        "events=theme via symlink": (["--events", home / "theme-link.json", "--theme", theme], ("--events", "--theme")),
+    }[case]
+    before = {path: path.read_bytes() for path in (directory, scenario, theme)}
+    p = spawn(args, stderr_pipe=True)
+    e = p.wait_exit()
+    err = p.stderr_data.decode()
+    assert e.status == 2, p.describe()
+    assert all(option in err for option in options) and "same file" in err, err
+    assert {path: path.read_bytes() for path in before} == before
+    assert not (home / "new.out").exists()
+
+
+def test_full_disk_with_script_exits_74(home):
+    """--events /dev/full with --script: the failure shows in the UI, is printed at exit, and the
+    status is 74 (EX_IOERR), not the script's 0."""
+    p = PtyProcess.spawn([linkterm_binary(), "--events", "/dev/full", *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home), stderr_pipe=True)
+    try:
+        e = p.wait_exit()
+        err = p.stderr_data.decode()
+        shown = strip_escapes(bytes(p.log))
+        assert e.status == 74, p.describe()
+        assert "--events /dev/full: writing failed: No space left on device" in err, err
+        assert "--events: writing failed: No space left on device" in shown, shown[-2000:]
+        assert not p.restoration_problems(), p.restoration_problems()
+    finally:
+        p.close()
+
+
+def test_full_disk_shows_at_once_in_the_ui(spawn, home):
+    """Interactive: the banner is on screen while the session goes on, before it ends."""
+    p = spawn(["--events", "/dev/full", *ARGS], stderr_pipe=True)
+    p.wait_for("--events: writing failed: No space left on device")
+    to_search(p)  # the session goes on
+    p.send(b"\x03")
+    e = p.wait_exit()
+    assert e.status == 74, p.describe()
+    assert "No space left on device" in p.stderr_data.decode()
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
+def test_file_size_limit_keeps_complete_lines(home):
+    """`ulimit -f` cuts a write short: the file is cut back to its last complete line, the failure
+    is reported and the status is 74 (the process is not killed by SIGXFSZ)."""
+    events = home / "events.jsonl"
+    p = spawn_shell(home, 'ulimit -f 2; exec "$@"', "--events", events, *SCRIPT_ARGS)
+    try:
+        e = p.wait_exit()
+        shown = strip_escapes(bytes(p.log))
+        assert e.status == 74, p.describe()
+        assert "File too large" in shown, shown[-2000:]
+        data = events.read_bytes()
+        assert 0 < len(data) <= 1024 and data.endswith(b"\n"), data[-200:]
+        assert record_name(read_records(events)[0]) == "load"
+        assert not p.restoration_problems(), p.restoration_problems()
+    finally:
+        p.close()
+
+
+F_SETPIPE_SZ = 1031  # fcntl.F_SETPIPE_SZ (Linux), not in every Python's fcntl module
+
+
+def open_fifo_reader(path, pipe_size: int | None = None) -> int:
+    """Makes a FIFO at `path` and opens its reading end (without waiting for a writer)."""
+    os.mkfifo(path)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    if pipe_size:
+        fcntl.fcntl(fd, F_SETPIPE_SZ, pipe_size)
+    return fd
+
+
+def complete_lines(fd: int) -> list[bytes]:
+    """What the reader can read now, as complete lines."""
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data.split(b"\n")[:-1]
+
+
+def test_reader_that_goes_away(spawn, home):
+    """The events file's reader closes its end: EPIPE is a write failure (banner, status 74,
+    terminal restored), not a death by SIGPIPE with the terminal left raw."""
+    fifo = home / "events.fifo"
+    reader = open_fifo_reader(fifo)
+    p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+    start(p)
+    p.wait_until(lambda: complete_lines(reader) or False, "the first records")
+    os.close(reader)
+    p.send(ENTER)  # TRANSITION_VIEW: written to a pipe nobody reads any more
+    p.wait_for("--events: writing failed: the reader went away")
+    p.send(b"\x03")
+    e = p.wait_exit()
+    assert e.status == 74, p.describe()
+    assert "the reader went away" in p.stderr_data.decode()
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
+def cycle_exit_dialog(p, times: int) -> None:
+    """Esc on the search pane opens the exit dialog, Esc again closes it: one TRANSITION_VIEW
+    record each (about 490 bytes). Stops early if the process ends."""
+    for i in range(times):
+        if p.exit is not None:
+            return
+        p.send(ESC)
+        want = "SELECT_INSTITUTION" if i % 2 else "EXIT"
+        p.wait_until(lambda: p.exit is not None or p.screen.lines()[0].rstrip().endswith(want), f"the {want} pane")
+
+
+def test_stalled_reader_does_not_freeze_the_ui(spawn, home):
+    """A reader that opened the FIFO and stopped reading (a full 4 KiB pipe): keys are still
+    answered, and SIGTERM ends the session promptly (the records left are reported)."""
+    fifo = home / "events.fifo"
+    reader = open_fifo_reader(fifo, pipe_size=4096)
+    try:
+        p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+        start(p)
+        to_search(p)
+        cycle_exit_dialog(p, 30)  # ~15 KiB: the pipe is full, the UI goes on
+        assert p.exit is None, p.describe()
+        started = time.monotonic()
+        p.signal(signal.SIGTERM)
+        e = p.wait_exit(timeout=5)
+        measure("events file, stalled reader", f"SIGTERM answered in {time.monotonic() - started:.2f} s "
+                "(includes the bounded drain: 0.5 s without progress)")
+        err = p.stderr_data.decode()
+        assert e.status == 74, p.describe()
+        assert "records were not written" in err or "did not take the last" in err, err
+        assert not p.restoration_problems(), p.restoration_problems()
+    finally:
+        os.close(reader)
+
+
+def test_stalled_reader_hits_the_bound_and_ends_cleanly(spawn, home):
+    """Records keep coming, the reader never reads: at the queue's bound the session says so and
+    ends (status 74, terminal restored, EXIT attempted, what was lost reported)."""
+    fifo = home / "events.fifo"
+    reader = open_fifo_reader(fifo, pipe_size=4096)
+    try:
+        p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+        start(p)
+        to_search(p)
+        cycle_exit_dialog(p, 400)  # ~190 KiB, far past the 64 KiB bound
+        e = p.wait_exit(timeout=5)
+        err = p.stderr_data.decode()
+        shown = strip_escapes(bytes(p.log))
+        assert e.status == 74, p.describe()
+        assert "--events: the reader stopped reading (64 KiB waiting) · session ended" in shown, shown[-1500:]
+        assert "the reader stopped reading" in err and "were not written" in err, err
+        assert not p.restoration_problems(), p.restoration_problems()
+        lines = complete_lines(reader)
+        measure("events file, stalled reader", f"bound hit: {len(lines)} complete records reached the reader")
+    finally:
+        os.close(reader)

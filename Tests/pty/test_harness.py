@@ -71,6 +71,18 @@ def test_read_records_rejects_partial_and_invalid_lines(tmp_path):
     assert read_records(tmp_path / "missing.jsonl") == []
 
 
+def test_read_records_while_writing_takes_only_complete_lines(tmp_path):
+    """A file still being appended to: a record without its newline yet is left for the next read."""
+    f = tmp_path / "e.jsonl"
+    f.write_bytes(b'{"type":"load"}\n{"type":"ev')
+    assert read_records(f, while_writing=True) == [{"type": "load"}]
+    f.write_bytes(b'{"type":"lo')
+    assert read_records(f, while_writing=True) == []
+    f.write_bytes(b'{"type":"load"}\nnot json\n{"type":"ev')
+    with pytest.raises(AssertionError, match="not JSON"):
+        read_records(f, while_writing=True)
+
+
 def test_process_status_and_termios_as_a_shell_sees_them():
     """A program that leaves the terminal raw is caught, and a signal death reads 128+N."""
     code = "import os,signal,termios,tty; tty.setraw(0); os.write(1, b'\\x1b[?1049hready'); " \

@@ -31,7 +31,8 @@ def test_one_mebibyte_paste(spawn, home):
     p.send(bracketed_paste(data))
 
     def searched():
-        return [r for r in read_records(events) if record_name(r) == "SEARCH_INSTITUTION"]
+        return [r for r in read_records(events, while_writing=True)
+                if record_name(r) == "SEARCH_INSTITUTION"]
 
     p.wait_until(lambda: searched(), "the SEARCH_INSTITUTION event of the paste", timeout=60)
     assert p.exit is None, "linkterm died of the paste"
@@ -40,7 +41,7 @@ def test_one_mebibyte_paste(spawn, home):
                            f"{p.proc_cpu_seconds():.1f} s")
     assert len(query) <= MAX_QUERY, f"the query has {len(query)} characters"
     assert query.startswith("first platypus first platypus"), query  # line breaks became spaces
-    names = [record_name(r) for r in read_records(events)]
+    names = [record_name(r) for r in read_records(events, while_writing=True)]
     assert "SELECT_INSTITUTION" not in names, f"an Enter was taken from the paste: {names}"
     p.wait_until(lambda: search_field(p) and search_field(p) in query, "the field to show the query")
     shown = search_field(p)

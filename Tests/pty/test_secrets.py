@@ -19,7 +19,9 @@ CANARIES = [PASSWORD, PIN, *ANSWERS]
 
 
 def errors(path) -> list[str]:
-    return [r["metadata"]["error_code"] for r in read_records(path) if record_name(r) == "ERROR"]
+    """The error codes of the ERROR events written so far (the session may still be writing)."""
+    return [r["metadata"]["error_code"] for r in read_records(path, while_writing=True)
+            if record_name(r) == "ERROR"]
 
 
 def assert_no_canary_on_screen(p) -> None:

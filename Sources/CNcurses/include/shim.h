@@ -296,6 +296,11 @@ void lt_quit_without_crash_report(void);
  *  first lt_install_signal_handlers). */
 int lt_signal_wake_fd(void);
 
+/** Wakes lt_wait from any thread (or a signal handler): writes a byte to the
+ *  self-pipe; lt_wait returns LT_WAIT_SIGNAL with no signal pending. A no-op
+ *  before lt_install_signal_handlers. */
+void lt_wake(void);
+
 /** Waits in poll() until `input_fd` is readable or hangs up, `extra_fd` (if >= 0)
  *  is readable, a signal is caught (one already pending returns at once), or
  *  `timeout_ms` passes (-1: no timeout). Returns the LT_WAIT_* bits of what

@@ -6,55 +6,93 @@ import Darwin
 
 /// JSONLinesSink: writes session records to a file descriptor, one JSON object per line.
 ///
-/// Each record goes out in a single `write` (retried on a short write) before the call returns,
-/// so a reader, or a crash, never sees half a line, and nothing the session emitted waits in a
-/// buffer.
+/// A file named by path (`--events`) is written through an ``OutputQueue``: a record is in a
+/// regular file when `write` returns, a slow reader of a pipe never makes the caller wait, and a
+/// failure (a full disk, a reader gone or stalled) is known at once (``failure``,
+/// ``onFailure``). An open descriptor (standard output, for `replay`) is written directly, each
+/// record in full before `write` returns. Either way a file keeps only complete lines: after a
+/// failed write it is cut back to the end of the last whole record.
 public final class JSONLinesSink {
+    /// The most bytes of records that may wait for a slow reader of the events file.
+    public static let queueLimit = 64 * 1024
+    /// How long ``finish()`` waits for a slow reader to take what is left.
+    public static let drainTimeout: Duration = .seconds(2)
+
     /// The descriptor written to.
     public let fileDescriptor: Int32
-    private let ownsDescriptor: Bool
+    private let queue: OutputQueue?
     private var writer = JSONWriter(capacity: 1024)
-    /// The first write error, if any (for example a full disk).
-    public private(set) var failure: Int32?
+    private var directFailure: OutputFailure?
+    private var directCommitted: off_t
+    private var finished: (failure: OutputFailure?, unwrittenLines: Int)?
 
     /// Writes to an open descriptor (for example 1, standard output); does not close it.
     public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
-        ownsDescriptor = false
+        queue = nil
+        directCommitted = OutputFile.isRegularFile(fileDescriptor) ? lseek(fileDescriptor, 0, SEEK_CUR) : -1
     }
 
-    /// Creates or truncates `path` for writing (mode 0600: the file records a private session).
+    /// Opens `path` with ``OutputFile/open(_:)``: locked against another session, then emptied
+    /// and set to mode 0600 (the file records a private session).
     public init(path: String) throws(SinkError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SinkError(path: path, errno: errno) }
-        fileDescriptor = fd
-        ownsDescriptor = true
+        fileDescriptor = try OutputFile.open(path)
+        queue = OutputQueue(fileDescriptor: fileDescriptor, limit: Self.queueLimit)
+        directCommitted = -1
     }
 
     deinit {
-        if ownsDescriptor { close(fileDescriptor) }
+        _ = finish()
+    }
+
+    /// The first failure, if any: writing failed, or the reader stopped reading.
+    public var failure: OutputFailure? {
+        queue?.failure ?? directFailure
+    }
+
+    /// Called once, possibly on another thread, when writing fails (to wake the UI).
+    public var onFailure: (@Sendable () -> Void)? {
+        get { queue?.onFailure }
+        set { queue?.onFailure = newValue }
     }
 
     /// Writes one record and its newline.
     public func write(_ record: SessionRecord) {
+        guard finished == nil else { return }
         writer.reset()
         record.write(to: &writer)
         writer.raw("\n")
-        writeAll(writer.bytes)
+        if let queue {
+            queue.append(writer.bytes)
+        } else if directFailure == nil {
+            writeDirectly(writer.bytes)
+        }
     }
 
-    private func writeAll(_ bytes: [UInt8]) {
+    /// Writes what waits (waiting at most ``drainTimeout`` for a slow reader) and closes a file
+    /// opened by path. Returns the first failure and how many records could not be written.
+    @discardableResult
+    public func finish() -> (failure: OutputFailure?, unwrittenLines: Int) {
+        if let finished { return finished }
+        let result = queue?.finish(within: Self.drainTimeout) ?? (directFailure, 0)
+        finished = result
+        return result
+    }
+
+    private func writeDirectly(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    if failure == nil { failure = errno }
+                    directFailure = .system(errno: errno)
+                    if directCommitted >= 0 { _ = ftruncate(fileDescriptor, directCommitted) }
                     return
                 }
                 offset += written
             }
+            if directCommitted >= 0 { directCommitted += off_t(buffer.count) }
         }
     }
 }
@@ -65,10 +103,22 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// The system error number.
     public var errno: Int32
+    /// Whether another session holds the file's lock.
+    public var inUse: Bool
 
-    /// `cannot write PATH: reason`.
+    /// An error opening `path`.
+    public init(path: String, errno: Int32, inUse: Bool = false) {
+        self.path = path
+        self.errno = errno
+        self.inUse = inUse
+    }
+
+    /// `cannot write PATH: reason`, `PATH is in use by another linkterm session`, or, for a FIFO
+    /// that no process reads, `nobody is reading the FIFO PATH`.
     public var description: String {
-        "cannot write \(path): \(String(cString: strerror(errno)))"
+        if inUse { return "\(path) is in use by another linkterm session" }
+        if errno == ENXIO { return "nobody is reading the FIFO \(path) (start its reader first)" }
+        return "cannot write \(path): \(String(cString: strerror(errno)))"
     }
 }
 

@@ -57,6 +57,11 @@ extension InstitutionDirectory {
     static let maximumIDLength = 64
     /// The longest name, in characters, after trimming.
     static let maximumNameLength = 200
+    /// The longest name in UTF-8 bytes after trimming: 200 characters of any real script fit.
+    static let maximumNameBytes = 2048
+    /// The most code points one character of a name may be made of (a letter and its marks, an
+    /// emoji sequence); a letter under thousands of combining marks is refused.
+    static let maximumScalarsPerCharacter = 16
 
     /// Reads the directory in the file at `path` (a JSON array, JSON Lines, or one name per line).
     public static func load(path: String) throws(DirectoryError) -> InstitutionDirectory {
@@ -397,22 +402,37 @@ private struct DirectoryParser {
     }
 }
 
-/// A name cleaned of terminal controls and trimmed; an error if nothing is left or it is too long.
+/// A name cleaned of terminal controls and trimmed; an error if it holds a NUL, if nothing is left,
+/// or if it (or one of its characters) is too long.
 private func cleanName(_ raw: String, file: String, line: Int) throws(DirectoryError) -> String {
+    func refuse(_ message: String) -> DirectoryError {
+        DirectoryError(file: file, line: line, field: "name", message: message)
+    }
+    if raw.utf8.contains(0) {
+        throw refuse("contains a NUL character (U+0000), which cannot be shown: \(quoted(raw))")
+    }
     let name = trimmed(UntrustedText.sanitized(raw, lineBreaksAsSpaces: true))  // tab, CR, LF: a space
     if name.isEmpty {
         let why = trimmed(raw).isEmpty ? "" : " (nothing is left once control characters are removed)"
-        throw DirectoryError(
-            file: file, line: line, field: "name", message: "expected a non-empty string, got \(quoted(raw))\(why)")
+        throw refuse("expected a non-empty string, got \(quoted(raw))\(why)")
+    }
+    let byteLimit = InstitutionDirectory.maximumNameBytes
+    if name.utf8.count > byteLimit {
+        throw refuse("expected at most \(byteLimit) bytes of UTF-8, got \(name.utf8.count): \(quoted(name))")
     }
     let limit = InstitutionDirectory.maximumNameLength
-    if name.utf8.count > limit {
-        let count = name.count
-        if count > limit {
-            throw DirectoryError(
-                file: file, line: line, field: "name",
-                message: "expected at most \(limit) characters, got \(count): \(quoted(name))")
+    let scalarLimit = InstitutionDirectory.maximumScalarsPerCharacter
+    var count = 0
+    for character in name {
+        count += 1
+        let scalars = character.unicodeScalars.count
+        if scalars > scalarLimit {
+            throw refuse("character \(count) is made of \(scalars) code points (a letter under combining "
+                + "marks?); the limit is \(scalarLimit): \(quoted(name))")
         }
+    }
+    if count > limit {
+        throw refuse("expected at most \(limit) characters, got \(count): \(quoted(name))")
     }
     return name
 }

@@ -21,7 +21,8 @@ extension LinkApp {
     /// Draws the whole screen at `rows` x `cols`; returns the buffer and the cursor (if a field has focus).
     public func render(rows: Int, cols: Int) -> (buffer: CellBuffer, cursor: CellPosition?) {
         var buffer = CellBuffer(rows: max(0, rows), cols: max(0, cols), style: styles.text)
-        guard rows >= Layout.minimumSize.rows, cols >= Layout.minimumSize.cols else {
+        isTooSmall = rows < Layout.minimumSize.rows || cols < Layout.minimumSize.cols
+        guard !isTooSmall else {
             drawTooSmall(into: &buffer, rows: rows, cols: cols)
             return (buffer, nil)
         }

@@ -38,6 +38,9 @@ public final class LinkApp {
     var oauth = OAuthPane()
     var lastPane: Pane?
     var lastLayout: Layout?
+    /// Whether the last frame was the "terminal too small" note: keys do nothing behind it
+    /// (the panes are not shown), except Ctrl-C.
+    var isTooSmall = false
     var lastChallenge: MFAChallenge?
 
     /// Creates the UI over `driver` (not yet started). `search` is the index of the driver's
@@ -77,6 +80,8 @@ public final class LinkApp {
     /// Handles one key.
     public func handle(_ key: Key) {
         if key == .resize { return }
+        // behind "terminal too small" nothing is shown, so nothing may act: only Ctrl-C quits
+        if isTooSmall && key != .ctrl("c") { return }
         status = nil
         if key == .ctrl("c") {
             // Ctrl-C quits from anywhere, the help overlay included.

@@ -56,6 +56,8 @@ public final class TerminalRunner {
     public var exitAtEnd = false
     /// Where the terminal output is recorded (`--record`), if anywhere; the screen must capture.
     public var recorder: CastRecorder?
+    /// The outputs' failures (--events, --record), shown and acted on at once (see OutputWatch).
+    public var outputWatch: OutputWatch?
     private var recordedSize: TerminalSize?
     /// Keys typed before the session started (while a directory loaded behind the first frame),
     /// handled first, in order.
@@ -132,6 +134,14 @@ public final class TerminalRunner {
                 }
             }
             if afterInput() { dirty = true }
+            if let outputWatch, outputWatch.check(app) {  // an output failed: say so, maybe end
+                dirty = true
+                if outputWatch.endsSession {
+                    app.send(.quit)
+                    draw()
+                    break
+                }
+            }
         }
         if let signalEnd { return signalEnd }
         if case .interrupted? = quitByKey { return .interrupted }

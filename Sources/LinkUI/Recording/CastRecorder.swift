@@ -13,14 +13,27 @@ import Darwin
 public struct CastRecorderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The recording's path.
     public var path: String
-    /// What failed: `create` or `write`.
+    /// What failed: `create`, `lock` (another session holds the file) or `write`.
     public var operation: String
     /// The system error number.
     public var errno: Int32
+    /// For `write`: what went wrong (a write error, or a reader that stopped reading).
+    public var outputFailure: OutputFailure?
+
+    /// An error doing `operation` on the recording at `path`.
+    public init(path: String, operation: String, errno: Int32, outputFailure: OutputFailure? = nil) {
+        self.path = path
+        self.operation = operation
+        self.errno = errno
+        self.outputFailure = outputFailure
+    }
 
     /// `cannot create recording PATH: reason`.
     public var description: String {
-        "cannot \(operation) recording \(path): \(String(cString: strerror(errno)))"
+        if let outputFailure { return "recording \(path): \(outputFailure)" }
+        if operation == "lock" { return "\(path) is in use by another linkterm session" }
+        if errno == ENXIO { return "nobody is reading the FIFO \(path) (start its reader first)" }
+        return "cannot \(operation) recording \(path): \(String(cString: strerror(errno)))"
     }
 }
 
@@ -33,9 +46,10 @@ public struct CastRecorderError: Error, Hashable, Sendable, CustomStringConverti
 /// with times in seconds since the start (never going back, microsecond
 /// precision). Input ("i") events are never written: nothing typed is stored.
 ///
-/// Each line goes out in a single `write(2)` before the call returns (no
-/// buffering), so a killed process leaves a valid recording of what was sent
-/// until then. Output is decoded as UTF-8: a character split across two
+/// Each line goes through an ``OutputQueue``: in a regular file it is written
+/// before the call returns (no buffering), so a killed process leaves a valid
+/// recording of what was sent until then; a slow reader of a pipe never makes
+/// the UI wait (a bounded queue, see ``queueLimit``). Output is decoded as UTF-8: a character split across two
 /// chunks is held back and written whole, invalid bytes become U+FFFD.
 ///
 /// Not `Sendable`: one thread (the UI loop) owns it.
@@ -44,13 +58,27 @@ public final class CastRecorder {
     public let path: String
     /// The wall-clock time of time 0 (the header's `timestamp`).
     public let startTime: Date
-    /// The first error writing the file (for example a full disk); nothing
-    /// more is written after it.
-    public private(set) var failure: CastRecorderError?
+    /// The most bytes of recording that may wait for a slow reader.
+    public static let queueLimit = 1024 * 1024
+    /// How long ``close()`` waits for a slow reader to take what is left.
+    public static let drainTimeout: Duration = .seconds(2)
+
+    /// The first error writing the file (for example a full disk, or a reader
+    /// that stopped reading); nothing more is written after a write error.
+    public var failure: CastRecorderError? {
+        queue.failure.map { CastRecorderError(path: path, operation: "write", errno: 0, outputFailure: $0) }
+    }
+    /// Called once, possibly on another thread, when writing fails (to wake the UI).
+    public var onFailure: (@Sendable () -> Void)? {
+        get { queue.onFailure }
+        set { queue.onFailure = newValue }
+    }
     /// Whether `close()` was called.
     public private(set) var isClosed = false
+    /// After ``close()``: how many lines could not be written.
+    public private(set) var unwrittenLines = 0
 
-    private let fileDescriptor: Int32
+    private let queue: OutputQueue
     /// The monotonic time of time 0, for `elapsed`.
     private let clockStart = ContinuousClock.now
     /// The start of a UTF-8 sequence cut by the end of the last chunk.
@@ -60,20 +88,38 @@ public final class CastRecorder {
     private var line: [UInt8] = []
     private var stringWriter = JSONWriter(capacity: 4096)
 
-    /// Creates (or truncates) `path` with mode 0600 (a recording shows the
-    /// session) and writes the header: `width` x `height` cells, the start as
-    /// `timestamp`, `TERM` in `env` if `term` is given (`SHELL` is left out),
-    /// and `title` if given.
+    /// Opens `path` with ``OutputFile/open(_:)`` (locked against another
+    /// session, then emptied, mode 0600: a recording shows the session) and
+    /// writes the header, as ``init(fileDescriptor:path:width:height:term:title:startTime:)``.
+    /// - Throws: `CastRecorderError` naming the path.
+    public convenience init(
+        path: String, width: Int, height: Int, term: String?, title: String?, startTime: Date = Date()
+    ) throws(CastRecorderError) {
+        try self.init(fileDescriptor: try Self.open(path), path: path, width: width, height: height,
+                      term: term, title: title, startTime: startTime)
+    }
+
+    /// Opens `path` for a recording with ``OutputFile/open(_:)``; returns the descriptor.
+    /// - Throws: `CastRecorderError` naming the path (`lock` when another session holds it).
+    public static func open(_ path: String) throws(CastRecorderError) -> Int32 {
+        do {
+            return try OutputFile.open(path)
+        } catch {
+            throw CastRecorderError(path: path, operation: error.inUse ? "lock" : "create", errno: error.errno)
+        }
+    }
+
+    /// Writes a recording to `fileDescriptor` (opened with ``open(_:)``; the recorder closes
+    /// it), starting with the header: `width` x `height` cells, the start as `timestamp`,
+    /// `TERM` in `env` if `term` is given (`SHELL` is left out), and `title` if given.
     /// - Throws: `CastRecorderError` naming the path.
     public init(
-        path: String, width: Int, height: Int, term: String?, title: String?, startTime: Date = Date()
+        fileDescriptor fd: Int32, path: String, width: Int, height: Int, term: String?, title: String?,
+        startTime: Date = Date()
     ) throws(CastRecorderError) {
         self.path = path
         self.startTime = startTime
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CastRecorderError(path: path, operation: "create", errno: errno) }
-        _ = fchmod(fd, 0o600)  // an existing file keeps its mode otherwise
-        fileDescriptor = fd
+        queue = OutputQueue(fileDescriptor: fd, limit: Self.queueLimit)
 
         var header = Array(#"{"version":2,"width":"#.utf8)
         header += Array(String(max(1, width)).utf8)
@@ -91,10 +137,11 @@ public final class CastRecorder {
             header += jsonString(title)
         }
         header += Array("}\n".utf8)
-        if let error = writeLine(header) {
-            _ = systemClose(fd)
+        queue.append(header)
+        if case .system(let errno)? = queue.failure {
+            _ = queue.finish(within: .zero)
             isClosed = true
-            throw error
+            throw CastRecorderError(path: path, operation: "write", errno: errno)
         }
     }
 
@@ -114,7 +161,7 @@ public final class CastRecorder {
     /// seconds since the start. An incomplete UTF-8 sequence at the end is
     /// kept for the next call; nothing is written if nothing else is left.
     public func output(_ bytes: [UInt8], at time: TimeInterval) {
-        guard !isClosed, failure == nil, !bytes.isEmpty else { return }
+        guard !isClosed, !bytes.isEmpty else { return }
         var data = pendingBytes
         data += bytes
         let cut = Self.completePrefixLength(data)
@@ -125,21 +172,22 @@ public final class CastRecorder {
 
     /// Writes a resize event: the terminal is now `width` x `height` cells.
     public func resize(width: Int, height: Int, at time: TimeInterval) {
-        guard !isClosed, failure == nil else { return }
+        guard !isClosed else { return }
         writeEvent(code: "r", text: "\(max(1, width))x\(max(1, height))", at: time)
     }
 
-    /// Writes what is left of a cut UTF-8 sequence (as U+FFFD) and closes the
-    /// file. Safe to call more than once.
+    /// Writes what is left of a cut UTF-8 sequence (as U+FFFD), waits at most
+    /// ``drainTimeout`` for a slow reader, and closes the file (see
+    /// ``unwrittenLines``). Safe to call more than once.
     public func close() {
         guard !isClosed else { return }
-        if !pendingBytes.isEmpty, failure == nil {
+        if !pendingBytes.isEmpty {
             let text = String(decoding: pendingBytes, as: UTF8.self)
             pendingBytes = []
             writeEvent(code: "o", text: text, at: Double(lastMicroseconds) / 1e6)
         }
         isClosed = true
-        _ = systemClose(fileDescriptor)
+        unwrittenLines = queue.finish(within: Self.drainTimeout).unwrittenLines
     }
 
     /// The length of the longest prefix of `data` that does not end inside a
@@ -182,7 +230,7 @@ public final class CastRecorder {
         line += Array(#"", "#.utf8)
         line += jsonString(text)
         line += Array("]\n".utf8)
-        if let error = writeLine(line) { failure = error }
+        queue.append(line)
     }
 
     /// `text` as a JSON string (no control character left unescaped).
@@ -191,30 +239,4 @@ public final class CastRecorder {
         stringWriter.string(text)
         return stringWriter.bytes
     }
-
-    /// Writes `bytes` with one `write(2)` (retried on a short write or EINTR).
-    private func writeLine(_ bytes: [UInt8]) -> CastRecorderError? {
-        bytes.withUnsafeBytes { buffer -> CastRecorderError? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return CastRecorderError(path: path, operation: "write", errno: errno)
-                }
-                offset += written
-            }
-            return nil
-        }
-    }
-}
-
-/// `write(2)`, named apart from the recorder's methods.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}
-
-/// `close(2)`, named apart from ``CastRecorder/close()``.
-private func systemClose(_ fd: Int32) -> Int32 {
-    close(fd)
 }

@@ -20,6 +20,11 @@ public struct InputWait: OptionSet, Hashable, Sendable {
 }
 
 extension TerminalScreen {
+    /// Wakes the UI loop from any thread: its `waitForInput` returns (as for a signal, with none
+    /// pending), so the loop looks again at what changed, e.g. an output that failed. Safe from
+    /// any thread and from signal handlers.
+    public static let wakeLoop: @Sendable () -> Void = { lt_wake() }
+
     /// Sleeps until there is input, a signal, `watching` (a descriptor, if not -1) is readable,
     /// or `timeoutMs` passes (-1: no timeout): `poll()` on the terminal, the signal handlers'
     /// self-pipe and `watching`, so an idle screen costs no wake-ups at all. Input that ncurses

@@ -243,6 +243,15 @@ public final class TerminalScreen {
     /// glyph covers them); a glyph on which Swift and the C library disagree
     /// about width is adjusted so that the columns of ncurses and of the
     /// buffer stay aligned.
+    ///
+    /// A cell is sent as its first spacing character and the zero-width marks
+    /// on it, never as a whole emoji sequence: joiners (ZWJ), presentation
+    /// selectors (VS15, VS16) and tag characters are left out, because
+    /// terminals disagree on what they do to the width (tmux 3.3 glues the
+    /// character after a ZWJ into the same cell and makes `❤` + VS16 two
+    /// columns wide), and a width the screen does not know leaves the rest of
+    /// the row shifted and stale characters behind. `👨‍👩‍👧` is drawn as `👨`,
+    /// `❤️` as `❤`, `🇺🇸` as `🇺`: the same columns on every terminal.
     private func draw(_ cell: Cell, y: Int, x: Int, cols: Int) {
         let text = cell.text
         if text.isEmpty { return }
@@ -258,6 +267,7 @@ public final class TerminalScreen {
         var count = 0
         var cursesWidth = 1
         for scalar in text.unicodeScalars {
+            if isJoinerOrPresentationSelector(scalar.value) { continue }
             let wide = wchar_t(bitPattern: scalar.value)
             if count == 0 {
                 if displayWidth(of: scalar) == 0 { continue }  // no base yet
@@ -371,4 +381,11 @@ extension TerminalScreen {
             Array(UnsafeBufferPointer(start: $0, count: length))
         }
     }
+}
+
+/// Whether `value` only changes how its neighbours are shown, with a width
+/// terminals do not agree on: ZERO WIDTH JOINER, VARIATION SELECTOR-15/16,
+/// and the tag characters of subdivision flags (U+E0020–U+E007F).
+func isJoinerOrPresentationSelector(_ value: UInt32) -> Bool {
+    value == 0x200D || value == 0xFE0E || value == 0xFE0F || (0xE0020...0xE007F).contains(value)
 }

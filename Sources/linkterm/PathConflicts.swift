@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LinkKit
+
+/// NamedFile: a file the command line names, as an input (read) or an output (written).
+struct NamedFile {
+    /// How the command line names it: `--events`, `--script`, `the scenario's option institutions`…
+    var role: String
+    /// The path given.
+    var path: String
+    /// Whether linkterm writes (and empties) it.
+    var isOutput: Bool
+}
+
+/// The same file, as far as the system can tell: device and inode for a file that exists (through
+/// symbolic and hard links), else the path made absolute with its folder's links resolved.
+private enum FileIdentity: Hashable {
+    case inode(dev: UInt64, ino: UInt64)
+    case path(String)
+
+    init(path: String) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            self = .inode(dev: UInt64(status.st_dev), ino: UInt64(status.st_ino))
+            return
+        }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let url = URL(fileURLWithPath: absolute).standardizedFileURL
+        let folder = url.deletingLastPathComponent().path
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        if realpath(folder, &resolved) != nil {
+            let real = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            self = .path((real == "/" ? "" : real) + "/" + url.lastPathComponent)
+        } else {
+            self = .path(url.path)
+        }
+    }
+
+    /// The identity of an open descriptor, if it is a regular file.
+    init?(regularFileDescriptor fd: Int32) {
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        self = .inode(dev: UInt64(status.st_dev), ino: UInt64(status.st_ino))
+    }
+}
+
+/// The files a scenario reads: its own, and its `option institutions` file if it names one.
+func inputFiles(of scenario: Scenario) -> [NamedFile] {
+    var files: [NamedFile] = []
+    if scenario.file != "-" { files.append(NamedFile(role: "the scenario", path: scenario.file, isOutput: false)) }
+    if let path = directoryPath(of: scenario) {
+        files.append(NamedFile(role: "the scenario's option institutions", path: path, isOutput: false))
+    }
+    return files
+}
+
+/// Refuses (exit 2, naming both) an output that is also an input or another output: checked
+/// before any output is opened, so nothing is emptied. `standardStreams` adds standard output
+/// and standard error, when they are regular files, as outputs that must not be one of `files`.
+func refuseOverlappingFiles(_ files: [NamedFile], standardStreams: Bool = true) throws {
+    let identities = files.map { FileIdentity(path: $0.path) }
+    for (i, first) in files.enumerated() {
+        for j in files.indices where j > i && (first.isOutput || files[j].isOutput) {
+            if identities[i] == identities[j] {
+                let second = files[j]
+                let same = first.path == second.path ? "\(first.path)" : "\(first.path) and \(second.path)"
+                printError("linkterm: \(first.role) and \(second.role) name the same file (\(same)): "
+                           + "an output must be neither an input nor another output")
+                throw ExitCode(2)
+            }
+        }
+    }
+    guard standardStreams else { return }
+    for (fd, name) in [(Int32(1), "standard output"), (Int32(2), "standard error")] {
+        guard let stream = FileIdentity(regularFileDescriptor: fd) else { continue }
+        if let index = identities.firstIndex(of: stream) {
+            printError("linkterm: \(name) is the file of \(files[index].role) (\(files[index].path)): "
+                       + "an output must be neither an input nor another output")
+            throw ExitCode(2)
+        }
+    }
+}
