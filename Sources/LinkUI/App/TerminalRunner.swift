@@ -85,7 +85,11 @@ public final class TerminalRunner {
                 case .terminate: signalEnd = .terminated
                 case .interrupt: signalEnd = .interrupted
                 case .ending(let number): signalEnd = .signaled(number)
-                case .resize: dirty = true
+                case .resize:
+                    // keys typed before the resize act on the frame they were typed at (behind
+                    // "terminal too small", nothing): take them before drawing at the new size
+                    handleWaitingKeys()
+                    dirty = true
                 case .continued:
                     screen.forceRepaint()
                     dirty = true
@@ -116,12 +120,7 @@ public final class TerminalRunner {
                     continue
                 }
                 handle(key)
-                // take every key already waiting before drawing again
-                var batch = 0
-                while batch < 256, !app.driver.engine.isFinished, let next = screen.readKey(timeoutMs: 0) {
-                    handle(next)
-                    batch += 1
-                }
+                handleWaitingKeys()  // every key already waiting, before drawing again
                 dirty = true
             } else if woke.contains(.input) {
                 // input said ready and nothing came of it, again and again: the terminal may be
@@ -222,6 +221,15 @@ public final class TerminalRunner {
         guard let autopilot else { return nil }
         if case .finished = autopilot.state { return 0 }
         return 1
+    }
+
+    /// Handles the keys already waiting (at most 256), without waiting for more.
+    private func handleWaitingKeys() {
+        var batch = 0
+        while batch < 256, !app.driver.engine.isFinished, let next = screen.readKey(timeoutMs: 0) {
+            handle(next)
+            batch += 1
+        }
     }
 
     private func handle(_ key: Key) {
