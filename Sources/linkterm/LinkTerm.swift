@@ -72,6 +72,7 @@ struct LinkTerm: ParsableCommand {
 
     func run() throws {
         ensureNonInteractiveBacktraces()
+        CrashReports.quitIsNotACrash()
         // a reader that goes away, or a file size limit, is a write error to report, not a death
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
