@@ -8,6 +8,7 @@
 #define _GNU_SOURCE 1     /* capture: mremap, RTLD_DEFAULT, SYS_gettid */
 
 #include "shim.h"
+#include "shim_internal.h"
 #include "signals_internal.h"
 
 #include <errno.h>
@@ -56,7 +57,7 @@ static struct termios g_saved_termios;
 static const char k_paste_on[] = "\033[?2004h";
 static const char k_paste_off[] = "\033[?2004l";
 /* Mouse reporting (1000: press and release, wheel) in the SGR format (1006), sent by
- * the shim itself (ncurses' mouse support is never enabled: see lt_read_key). The
+ * the shim itself (ncurses' mouse support is never enabled: see input_reader.c). The
  * same bytes as ncurses' own XM string of xterm-256color. */
 static const char k_mouse_on[] = "\033[?1006;1000h";
 static const char k_mouse_off[] = "\033[?1006;1000l";
@@ -293,23 +294,13 @@ int lt_setup_locale(void) {
     return codeset_is_utf8();
 }
 
-static void mouse_reset_events(void);
-
-/* Mouse reports are decoded by lt_read_key, never by ncurses (whose SGR decoder
- * reads the rest of a report with blocking reads: a report cut short froze the UI,
- * and at end of input wgetch spun forever). mousemask is never called. If the
- * terminal has a kmous capability, its string is taken from ncurses (which would
- * answer it with KEY_MOUSE and its own decoder): ESC [ < is bound to
- * LT_KEY_SGR_MOUSE and a kmous of ESC [ M (X10 reports, from terminals without
- * mode 1006) to LT_KEY_X10_MOUSE; then the shim turns reporting on itself. Keys
- * must already be on (keypad), which loads ncurses' key table. */
+/* Mouse reports are decoded by the shim's own reader (input_reader.c), never by
+ * ncurses: mousemask is never called, and wgetch never reads. Where the terminal
+ * has a kmous capability, the shim turns reporting on itself, in the SGR format. */
 static void setup_mouse(void) {
     g_mouse_on = 0;
     char *kmous = tigetstr("kmous");
     if (kmous == NULL || kmous == (char *)-1 || kmous[0] == '\0') return;
-    define_key(kmous, 0);
-    if (strcmp(kmous, "\033[M") == 0) define_key(kmous, LT_KEY_X10_MOUSE);
-    define_key("\033[<", LT_KEY_SGR_MOUSE);
     g_mouse_on = 1;
     send_string(k_mouse_on);
 }
@@ -321,7 +312,6 @@ static void apply_modes(void) {
     intrflush(stdscr, FALSE);
     keypad(stdscr, TRUE);
     meta(stdscr, TRUE);
-    if (getenv("ESCDELAY") == NULL) set_escdelay(25);
     g_default_colors = 0;
     if (has_colors()) {
         start_color();
@@ -330,9 +320,7 @@ static void apply_modes(void) {
     curs_set(0);
     leaveok(stdscr, TRUE);
     g_cursor_visible = 0;
-    define_key("\033[200~", LT_KEY_PASTE_START);
-    define_key("\033[201~", LT_KEY_PASTE_END);
-    mouse_reset_events();
+    lt_internal_input_reset();
     setup_mouse();
     send_string(k_paste_on);
 }
@@ -411,7 +399,7 @@ void lt_screen_close(void) {
     send_string(k_paste_off);
     if (g_mouse_on) send_string(k_mouse_off);
     g_mouse_on = 0;
-    mouse_reset_events();
+    lt_internal_input_reset();
     curs_set(1);
     endwin();
     g_tty_active = 0;
@@ -517,297 +505,8 @@ int lt_read_cell(int y, int x, wchar_t *out, int outlen, unsigned *attrs, int *p
 int lt_wcwidth(wchar_t wc) { return wcwidth(wc); }
 
 /* ------------------------------------------------------------------------- */
-/* Input                                                                     */
+/* Input (read and decoded in input_reader.c and key_decoder.c)              */
 /* ------------------------------------------------------------------------- */
-
-/* How long to wait for the rest of a UTF-8 character, or of an SGR mouse report,
- * once its first byte came. */
-static const int k_utf8_continuation_ms = 50;
-
-/* The byte range the first continuation byte of a UTF-8 sequence led by `lead` must
- * fall in (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), and
- * how many continuation bytes follow. Returns 0 for a byte that cannot lead. */
-static int utf8_shape(int lead, int *low, int *high, unsigned *bits) {
-    *low = 0x80;
-    *high = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        *bits = (unsigned)lead & 0x1F;
-        return 1;
-    }
-    if (lead >= 0xE0 && lead <= 0xEF) {
-        if (lead == 0xE0) *low = 0xA0;
-        if (lead == 0xED) *high = 0x9F;
-        *bits = (unsigned)lead & 0x0F;
-        return 2;
-    }
-    if (lead >= 0xF0 && lead <= 0xF4) {
-        if (lead == 0xF0) *low = 0x90;
-        if (lead == 0xF4) *high = 0x8F;
-        *bits = (unsigned)lead & 0x07;
-        return 3;
-    }
-    return 0;
-}
-
-/* ---- Mouse reports ------------------------------------------------------ */
-
-/* A decoded mouse event (0-based cell, ncurses button mask). */
-typedef struct {
-    int y, x;
-    mmask_t bstate;
-} lt_mouse_event;
-
-/* The event of the KEY_MOUSE lt_read_key returned last (taken by lt_get_mouse). */
-static lt_mouse_event g_mouse_current;
-static int g_mouse_current_valid = 0;
-/* Events waiting for the KEY_MOUSE pushed back with them (ungetch), last in first
- * out like ungetch itself. */
-#define LT_MOUSE_QUEUE 8
-static lt_mouse_event g_mouse_queued[LT_MOUSE_QUEUE];
-static int g_mouse_queued_count = 0;
-
-/* The most digits an SGR report field may have (terminals send at most 5). */
-#define LT_SGR_MAX_DIGITS 6
-
-/* Button code bits (both formats): modifiers (shift 4, meta 8, control 16), motion
- * 32, wheel 64; X10 reports a release of any button as button code 3. */
-#define LT_MOUSE_MODIFIERS 0x1C
-#define LT_MOUSE_MOTION 0x20
-#define LT_X10_RELEASE 3
-
-static void mouse_reset_events(void) {
-    g_mouse_current_valid = 0;
-    g_mouse_queued_count = 0;
-}
-
-/* Pushes ev and a KEY_MOUSE for it back onto the input. Returns OK or ERR. */
-static int mouse_push_back(const lt_mouse_event *ev) {
-    if (g_mouse_queued_count == LT_MOUSE_QUEUE) return ERR;
-    if (ungetch(KEY_MOUSE) != OK) return ERR;
-    g_mouse_queued[g_mouse_queued_count++] = *ev;
-    return OK;
-}
-
-/* Reads the rest of an SGR mouse report after ESC [ < (which wgetch returned as
- * LT_KEY_SGR_MOUSE): `Pb;Px;Py` then M (press) or m (release), each byte within
- * k_utf8_continuation_ms. Returns 1 with the fields, or 0 if the report broke off:
- * timeout or end of input (what was read is dropped), or a byte that does not belong
- * (a 7th digit too; dropped with it, the byte pushed back to be read as the next
- * key). Reads at most 3 * (LT_SGR_MAX_DIGITS + 1) bytes. */
-static int read_sgr_report(int *button, int *px, int *py, int *release) {
-    int fields[3] = {0, 0, 0};
-    wtimeout(stdscr, k_utf8_continuation_ms);
-    for (int f = 0; f < 3; f++) {
-        int digits = 0;
-        for (;;) {
-            int b = wgetch(stdscr);
-            if (b == ERR) return 0;
-            if (b >= '0' && b <= '9' && digits < LT_SGR_MAX_DIGITS) {
-                fields[f] = fields[f] * 10 + (b - '0');
-                digits++;
-                continue;
-            }
-            if (digits > 0 && f < 2 && b == ';') break;
-            if (digits > 0 && f == 2 && (b == 'M' || b == 'm')) {
-                *button = fields[0];
-                *px = fields[1];
-                *py = fields[2];
-                *release = (b == 'm');
-                return 1;
-            }
-            ungetch(b); /* a key code too: they are all above the bytes */
-            return 0;
-        }
-    }
-    return 0; /* not reached */
-}
-
-/* Reads the three bytes of an X10 mouse report after ESC [ M (the kmous of
- * terminals such as screen and tmux-256color, which wgetch returned as
- * LT_KEY_X10_MOUSE; sent by terminals that know mode 1000 but not 1006): button,
- * column and row, each plus 32, each within k_utf8_continuation_ms. Returns 1 with
- * the fields (*release for button code 3), or 0 as read_sgr_report does (a byte
- * below 32 or a key code does not belong). */
-static int read_x10_report(int *button, int *px, int *py, int *release) {
-    int fields[3];
-    wtimeout(stdscr, k_utf8_continuation_ms);
-    for (int f = 0; f < 3; f++) {
-        int b = wgetch(stdscr);
-        if (b == ERR) return 0;
-        if (b < 32 || b > 255) {
-            ungetch(b);
-            return 0;
-        }
-        fields[f] = b - 32;
-    }
-    *release = (fields[0] & ~(LT_MOUSE_MODIFIERS | LT_MOUSE_MOTION)) == LT_X10_RELEASE;
-    *button = *release ? 0 : fields[0];
-    *px = fields[1];
-    *py = fields[2];
-    return 1;
-}
-
-/* The event a report means, if linkterm uses it: button 1 press and release, wheel
- * up and down (modifier keys ignored). Motion, other buttons, wheel "releases" and
- * cells outside the 1-based range are not. Returns 1 and fills *ev, or 0. */
-static int mouse_event_of(int button, int px, int py, int release, lt_mouse_event *ev) {
-    if (px < 1 || py < 1) return 0;
-    button &= ~LT_MOUSE_MODIFIERS;
-    mmask_t state;
-    if (button == 0) {
-        state = release ? BUTTON1_RELEASED : BUTTON1_PRESSED;
-    } else if (button == 64 && !release) {
-        state = BUTTON4_PRESSED;
-    } else if (button == 65 && !release) {
-        state = BUTTON5_PRESSED;
-    } else {
-        return 0; /* motion (32 set), buttons 2 and 3, wheel left/right, buttons 8+ */
-    }
-    ev->y = py - 1;
-    ev->x = px - 1;
-    ev->bstate = state;
-    return 1;
-}
-
-/* Reads the rest of the report `key` (LT_KEY_SGR_MOUSE or LT_KEY_X10_MOUSE) began.
- * Returns 1 with the event if it is complete and one linkterm uses, else 0 (the
- * report dropped). */
-static int read_mouse_report(int key, lt_mouse_event *ev) {
-    int button, px, py, release;
-    int ok = key == LT_KEY_SGR_MOUSE ? read_sgr_report(&button, &px, &py, &release)
-                                     : read_x10_report(&button, &px, &py, &release);
-    return ok && mouse_event_of(button, px, py, release, ev);
-}
-
-/* After a button 1 press: if the next input already waiting is its release at the
- * same cell, the two become one click (as ncurses reported them with
- * mouseinterval(0)). Anything else waiting is pushed back untouched; another report
- * read here is pushed back decoded (or dropped if linkterm does not use it). */
-static void merge_click(lt_mouse_event *press) {
-    wtimeout(stdscr, 0);
-    int c = wgetch(stdscr);
-    if (c == ERR) return;
-    if (c != LT_KEY_SGR_MOUSE && c != LT_KEY_X10_MOUSE) {
-        ungetch(c);
-        return;
-    }
-    lt_mouse_event next;
-    if (!read_mouse_report(c, &next)) return;
-    if (next.bstate == BUTTON1_RELEASED && next.y == press->y && next.x == press->x) {
-        press->bstate = BUTTON1_CLICKED;
-        return;
-    }
-    mouse_push_back(&next);
-}
-
-/* UTF-8 is decoded here from the bytes wgetch returns rather than by wget_wch:
- * given an invalid byte, wget_wch goes on reading and swallows the keys typed after
- * it. Here an invalid byte is dropped on its own, and a byte that breaks a sequence
- * off is pushed back to be read as the next key.
- *
- * Mouse reports likewise (see setup_mouse): ESC [ < comes as LT_KEY_SGR_MOUSE (ESC
- * [ M as LT_KEY_X10_MOUSE), the rest is read here with the continuation timeout, and
- * a complete report linkterm uses comes back as KEY_MOUSE with its event ready for
- * lt_get_mouse. A report cut short, or one linkterm does not use, is dropped like
- * invalid UTF-8. */
-int lt_read_key(int timeout_ms, int *is_keycode, unsigned *value) {
-    if (g_screen == NULL) return LT_READ_ERR;
-    for (;;) {
-        wtimeout(stdscr, timeout_ms);
-        int c = wgetch(stdscr);
-        if (c == ERR) return LT_READ_ERR;
-        if (c == LT_KEY_SGR_MOUSE || c == LT_KEY_X10_MOUSE || c == KEY_MOUSE) {
-            lt_mouse_event ev;
-            if (c != KEY_MOUSE) {
-                if (!read_mouse_report(c, &ev)) continue;
-                if (ev.bstate == BUTTON1_PRESSED) merge_click(&ev);
-            } else { /* pushed back with its event (merge_click, lt_unget_mouse) */
-                if (g_mouse_queued_count == 0) continue;
-                ev = g_mouse_queued[--g_mouse_queued_count];
-            }
-            g_mouse_current = ev;
-            g_mouse_current_valid = 1;
-            c = KEY_MOUSE;
-        }
-        if (c >= KEY_MIN) {
-            if (is_keycode) *is_keycode = 1;
-            if (value) *value = (unsigned)c;
-            return LT_READ_KEY_CODE_YES;
-        }
-        if (is_keycode) *is_keycode = 0;
-        if (c < 0x80) {
-            if (value) *value = (unsigned)c;
-            return LT_READ_OK;
-        }
-        int low, high;
-        unsigned code;
-        int need = utf8_shape(c, &low, &high, &code);
-        if (need == 0) continue; /* a stray continuation byte or 0xC0, 0xC1, 0xF5..0xFF */
-        wtimeout(stdscr, k_utf8_continuation_ms);
-        int complete = 1;
-        for (int i = 0; i < need; i++) {
-            int b = wgetch(stdscr);
-            if (b == ERR) {
-                complete = 0;
-                break;
-            }
-            if (b < low || b > high) { /* not a continuation (a key code is above them all) */
-                ungetch(b);
-                complete = 0;
-                break;
-            }
-            code = (code << 6) | ((unsigned)b & 0x3F);
-            low = 0x80;
-            high = 0xBF;
-        }
-        if (!complete) continue;
-        if (value) *value = code;
-        return LT_READ_OK;
-    }
-}
-
-int lt_get_mouse(int *y, int *x, unsigned long *bstate) {
-    if (g_screen == NULL || !g_mouse_current_valid) return ERR;
-    g_mouse_current_valid = 0;
-    if (y) *y = g_mouse_current.y;
-    if (x) *x = g_mouse_current.x;
-    if (bstate) *bstate = (unsigned long)g_mouse_current.bstate;
-    return OK;
-}
-
-unsigned long lt_button1_pressed(void) { return (unsigned long)BUTTON1_PRESSED; }
-unsigned long lt_button1_released(void) { return (unsigned long)BUTTON1_RELEASED; }
-unsigned long lt_button1_clicked(void) { return (unsigned long)BUTTON1_CLICKED; }
-unsigned long lt_wheel_up(void) { return (unsigned long)BUTTON4_PRESSED; }
-unsigned long lt_wheel_down(void) { return (unsigned long)BUTTON5_PRESSED; }
-
-int lt_unget_wch(wchar_t wc) { return g_screen ? unget_wch(wc) : ERR; }
-int lt_unget_key(int key) { return g_screen ? ungetch(key) : ERR; }
-int lt_unget_mouse(int y, int x, unsigned long bstate) {
-    if (g_screen == NULL) return ERR;
-    lt_mouse_event ev;
-    ev.y = y;
-    ev.x = x;
-    ev.bstate = (mmask_t)bstate;
-    return mouse_push_back(&ev);
-}
-int lt_key_defined(const char *sequence) { return g_screen ? key_defined(sequence) : 0; }
-void lt_flush_input(void) {
-    if (g_screen == NULL) return;
-    flushinp();
-    mouse_reset_events();
-}
-
-/* A key taken with no wait and pushed back (ungetch keeps ncurses' order: it goes
- * back in front of whatever else is queued). */
-int lt_typeahead(void) {
-    if (g_screen == NULL) return 0;
-    wtimeout(stdscr, 0);
-    int c = wgetch(stdscr);
-    if (c == ERR) return 0;
-    ungetch(c);
-    return 1;
-}
 
 int lt_screen_input_fd(void) {
     if (g_screen == NULL) return -1;
@@ -820,7 +519,9 @@ int lt_screen_input_fd(void) {
 
 int lt_resize(int rows, int cols) {
     if (g_screen == NULL || rows < 1 || cols < 1) return ERR;
-    return resizeterm(rows, cols);
+    if (resizeterm(rows, cols) != OK) return ERR;
+    flushinp(); /* the KEY_RESIZE resizeterm queued for wgetch, which is never called */
+    return lt_internal_push_resize();
 }
 
 int lt_update_size(void) {

@@ -76,7 +76,7 @@ private struct KeyGenerator {
             // Ctrl-C ends the session at once: rare, so that sessions get somewhere first
             let letter = rng.pick(Array("abdefghijklmnopqrstuvwxyz"))
             return .ctrl(rng.chance(0.05) ? "c" : letter)
-        case 28: return .paste(paste())
+        case 28: return .paste(PastedText(paste()))
         case 29:
             let kinds: [MouseEvent.Kind] = [.press, .release, .click, .wheelUp, .wheelDown]
             return .mouse(MouseEvent(y: rng.int(-5...120), x: rng.int(-5...320), kind: rng.pick(kinds)))
@@ -132,7 +132,7 @@ private struct KeyGenerator {
 
     /// A secret as typed keys, or (sometimes) as one paste.
     mutating func secret(_ value: String) -> [Key] {
-        rng.chance(0.2) ? [.paste(value)] : value.map { Key.char($0) }
+        rng.chance(0.2) ? [.paste(PastedText(value))] : value.map { Key.char($0) }
     }
 
     /// Whether an MFA answer field (a SecretField: always masked) has the focus.
@@ -241,15 +241,15 @@ struct AppFuzzTests {
         let harness = try AppHarness()
         let huge = String(repeating: "p", count: 1 << 20) + "\n\u{1B}[201~\r"
         harness.press(.enter)  // consent
-        harness.press(.paste(huge))
+        harness.press(.paste(PastedText(huge)))
         #expect(harness.app.driver.engine.pane == .selectInstitution)
         #expect(harness.app.searchPane.field.text.count <= harness.app.searchPane.field.maxLength)
         harness.press(.ctrl("u"))
         harness.type("first platypus")
         harness.press(.enter)
         #expect(harness.app.driver.engine.pane == .credential)
-        harness.press(.paste(huge))
-        harness.press(.tab, .paste(canaries[0] + huge))
+        harness.press(.paste(PastedText(huge)))
+        harness.press(.tab, .paste(PastedText(canaries[0] + huge)))
         #expect(harness.app.driver.engine.pane == .credential, "a paste never submits")
         #expect(harness.app.credentials.username.text.count == 128)
         var password = harness.app.credentials.password  // a copy: taking its secret leaves the app's field

@@ -36,7 +36,21 @@ struct TerminalKeyTests {
         #expect(paste.truncated)
         var big = PasteAccumulator()
         big.append(contentsOf: String(repeating: "x", count: PasteAccumulator.defaultLimitBytes + 10))
-        #expect(big.text.utf8.count == 1 << 20)
+        #expect(big.byteCount == 1 << 20)
         #expect(big.truncated)
+    }
+
+    /// The paste is collected as bytes in a zeroing buffer; `take()` hands a piece over and the
+    /// cap still counts it.
+    @Test func pasteIsTakenInPiecesUnderOneCap() {
+        var paste = PasteAccumulator(limitBytes: 6)
+        paste.append(contentsOf: "abcd")
+        let first = paste.take()
+        #expect(first == "abcd" && first.text == "abcd")
+        #expect(paste.byteCount == 0)
+        paste.append(contentsOf: "efgh")
+        #expect(paste.take() == "ef")
+        #expect(paste.truncated)
+        #expect("\(first)" == "paste of 4 bytes")
     }
 }

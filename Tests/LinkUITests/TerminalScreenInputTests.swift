@@ -59,13 +59,34 @@ extension TerminalScreenTests {
             }
         }
 
-        /// Pushed-back input is never parsed for escape sequences (ncurses
-        /// treats it as already decoded), so the bindings are checked directly.
-        @Test func pasteMarkersAreBoundToTheirEscapeSequences() throws {
-            try withScreen { _ in
-                #expect(Int(lt_key_defined("\u{1B}[200~")) == LT_KEY_PASTE_START)
-                #expect(Int(lt_key_defined("\u{1B}[201~")) == LT_KEY_PASTE_END)
+        /// A loop that sleeps in `waitForInput` is woken when a partial input is due: a lone
+        /// Esc becomes Escape after its 50 ms without the loop waiting for another byte, and an
+        /// unended paste is delivered after its 500 ms without input.
+        @Test func waitForInputWakesWhenAPartialInputIsDue() throws {
+            var fds: [Int32] = [-1, -1]
+            #expect(pipe(&fds) == 0)
+            defer { for fd in fds { close(fd) } }
+            let screen = try TerminalScreen.headless(inputFD: fds[0])
+            defer { screen.close() }
+            func send(_ text: String) {
+                let bytes = Array(text.utf8)
+                #expect(bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) } == bytes.count)
             }
+            func next() -> Key? {
+                for _ in 0..<100 {  // each wait ends when something is due: never 100 in a row
+                    guard screen.waitForInput(timeoutMs: -1) == .input else { continue }
+                    if let key = screen.readKey(timeoutMs: 0) { return key }
+                }
+                return nil
+            }
+            send("\u{1B}")
+            #expect(next() == .escape)
+            #expect(screen.inputDueInMs == nil)
+            send("\u{1B}[200~abc")
+            #expect(next() == .paste("abc"))
+            send("\u{1B}[12;40R\u{1B}]11;rgb:0/0/0\u{1B}\\x")
+            #expect(next() == .char("x"))
+            #expect(screen.inputDueInMs == nil)
         }
 
         @Test func mouseEventsAreMapped() throws {

@@ -96,7 +96,7 @@ extension TerminalScreenTests {
             let screen = try TerminalScreen.headless(inputFD: fds[0])
             defer { screen.close() }
             #expect(screen.waitForInput(timeoutMs: 0) == [])
-            // a key pushed back inside ncurses: the descriptor has nothing, the wait must not block
+            // a key pushed back inside the reader: the descriptor has nothing, the wait must not block
             #expect(lt_unget_key(0x61) == 0)
             #expect(screen.waitForInput(timeoutMs: -1) == .input)
             #expect(screen.readKey(timeoutMs: 0) == .char("a"))

@@ -157,13 +157,6 @@ def test_typed_password_is_wiped(spawn):
     memory.verdict()
 
 
-# The masked field decodes a paste straight into its zeroing buffer and keeps no copy, but the
-# paste reader (TerminalScreen+Input.swift, PasteAccumulator.swift: another part of issue 10)
-# collects the paste in a `String` that grows by appending, and Key.paste carries that `String`:
-# its blocks are freed unzeroed (measured: the last 40 bytes of the canary under a later string,
-# 20 of them still there after the next sign-in). Remove this mark once the reader collects into a
-# SecretBuffer and hands it to SecretField.insert(pastedUTF8:) (see the secrets report).
-@pytest.mark.xfail(reason="the paste reader keeps the paste in a growing String, freed unzeroed", strict=False)
 def test_pasted_password_is_wiped(spawn):
     p = at_credentials(spawn)
     memory = MemoryCheck(p, [PASTED])

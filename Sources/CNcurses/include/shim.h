@@ -27,14 +27,28 @@
 /* Constants                                                                 */
 /* ------------------------------------------------------------------------- */
 
-/** Results of lt_read_key (the values of the ncurses wget_wch results). */
+/** Results of lt_read_input. */
 enum {
-    LT_READ_ERR = ERR,                  /**< nothing read (timeout, EOF, interrupted) */
-    LT_READ_OK = OK,                    /**< *value is a character */
-    LT_READ_KEY_CODE_YES = KEY_CODE_YES /**< *value is a KEY_* code */
+    LT_READ_EVENT = 1,       /**< *out holds an input */
+    LT_READ_TIMEOUT = 0,     /**< nothing complete within the timeout */
+    LT_READ_INTERRUPTED = -1,/**< a signal ended the wait */
+    LT_READ_END = -2         /**< end of input (or no screen) */
 };
 
-/** Key codes returned by lt_read_key when *is_keycode is 1. */
+/** What an lt_input is. */
+enum {
+    LT_INPUT_CHAR = 1, /**< value: a Unicode scalar; control characters (0-31, 127) included */
+    LT_INPUT_KEY = 2   /**< value: one of the LT_KEY_* codes */
+};
+
+/** One input, as lt_read_input decodes it. */
+typedef struct {
+    int kind;       /**< LT_INPUT_CHAR or LT_INPUT_KEY */
+    unsigned value; /**< the character or key code */
+    int alt;        /**< 1 if Esc came at once before it (Alt held) */
+} lt_input;
+
+/** Key codes of LT_INPUT_KEY (ncurses' values, and the shim's own above KEY_MAX). */
 enum {
     LT_KEY_DOWN = KEY_DOWN,
     LT_KEY_UP = KEY_UP,
@@ -51,20 +65,13 @@ enum {
     LT_KEY_PPAGE = KEY_PPAGE,    /**< Page Up */
     LT_KEY_ENTER = KEY_ENTER,    /**< keypad Enter */
     LT_KEY_BTAB = KEY_BTAB,      /**< Shift-Tab */
-    LT_KEY_MOUSE = KEY_MOUSE,
-    LT_KEY_RESIZE = KEY_RESIZE,
+    LT_KEY_MOUSE = KEY_MOUSE,    /**< a mouse event: lt_get_mouse */
+    LT_KEY_RESIZE = KEY_RESIZE,  /**< lt_resize (tests) */
     LT_KEY_MAX = KEY_MAX,
-    /** Bracketed paste start marker (ESC [ 200 ~), defined with define_key. */
+    /** Bracketed paste start marker (ESC [ 200 ~). */
     LT_KEY_PASTE_START = KEY_MAX + 1,
-    /** Bracketed paste end marker (ESC [ 201 ~), defined with define_key. */
-    LT_KEY_PASTE_END = KEY_MAX + 2,
-    /** Start of an SGR mouse report (ESC [ <), defined with define_key. Internal:
-     *  lt_read_key reads the rest of the report itself and returns LT_KEY_MOUSE
-     *  (or drops the report); it never returns this code. */
-    LT_KEY_SGR_MOUSE = KEY_MAX + 3,
-    /** Start of an X10 mouse report (ESC [ M), bound only where kmous is ESC [ M.
-     *  Internal, like LT_KEY_SGR_MOUSE. */
-    LT_KEY_X10_MOUSE = KEY_MAX + 4
+    /** Bracketed paste end marker (ESC [ 201 ~). */
+    LT_KEY_PASTE_END = KEY_MAX + 2
 };
 
 /** Pending-signal codes returned by lt_take_signal (0 = none). */
@@ -112,13 +119,12 @@ int lt_backtraces_set_early(void);
 
 /** Opens the screen on stdout/stdin with newterm (never initscr).
  *  Returns 0 on success, -1 if the terminal type is unknown, -2 if a screen
- *  is already open. Sets raw/noecho/nonl/keypad, escdelay 25 (unless ESCDELAY
- *  is set), default colours, hidden cursor, mouse and bracketed paste.
- *  Mouse: ncurses' mouse support stays off (no mousemask; its SGR decoder blocks
- *  on a report cut short). If the terminal has a kmous capability, the shim
- *  takes that string from ncurses, binds ESC [ < to LT_KEY_SGR_MOUSE (and a
- *  kmous of ESC [ M to LT_KEY_X10_MOUSE) and sends ESC [ ? 1006 ; 1000 h itself
- *  (press/release and wheel, SGR format). */
+ *  is already open. Sets raw/noecho/nonl/keypad (keypad transmit: cursor keys
+ *  come as SS3), default colours, hidden cursor, mouse and bracketed paste.
+ *  Input is read and decoded by the shim (lt_read_input), never by ncurses.
+ *  Mouse: ncurses' mouse support stays off (no mousemask). If the terminal has a
+ *  kmous capability, the shim sends ESC [ ? 1006 ; 1000 h itself (press/release
+ *  and wheel, SGR format). */
 int lt_screen_open(const char *term);
 
 /** Opens a screen writing to and reading from /dev/null, of rows x cols, for
@@ -201,20 +207,34 @@ int lt_wcwidth(wchar_t wc);
 /* Input                                                                      */
 /* ------------------------------------------------------------------------- */
 
-/** Reads one character or key with a timeout (-1 blocks, 0 polls), decoding
- *  UTF-8 itself: invalid bytes are dropped without taking the keys after them.
- *  Also decodes mouse reports itself (SGR: ESC [ < Pb ; Px ; Py M|m, at most 6
- *  digits a field; X10, where kmous is ESC [ M: ESC [ M b x y; each byte after
- *  the introducer within 50 ms): a complete report for button 1 or the wheel
- *  comes back as LT_KEY_MOUSE, its event ready for lt_get_mouse (a press whose
- *  release at the same cell is already waiting comes back as one click). A
- *  report cut short (pause, end of input, a byte that does not belong, pushed
- *  back as the next key) and reports linkterm does not use (motion, other
- *  buttons) are dropped, and reading goes on.
- *  Returns LT_READ_ERR, LT_READ_OK or LT_READ_KEY_CODE_YES. */
-int lt_read_key(int timeout_ms, int *is_keycode, unsigned *value);
+/** Reads one input, waiting at most timeout_ms (-1: no limit, 0: what is already
+ *  there). linkterm decodes the terminal's bytes itself (key_decoder.c; ncurses'
+ *  wgetch is never called):
+ *  - UTF-8 characters (an invalid byte is dropped alone) and control characters;
+ *  - CSI and SS3 keys (arrows, Home/End, PgUp/PgDn, Delete, Insert, F1-F20, Shift-Tab,
+ *    keypad Enter and digits), the bracketed-paste markers;
+ *  - Alt: Esc followed at once (within 50 ms) by a character or key is that input
+ *    with alt set; Esc then Ctrl-C is Ctrl-C; Esc alone is Esc after 50 ms;
+ *  - mouse reports (SGR, X10): button 1 and the wheel come back as LT_KEY_MOUSE,
+ *    the event ready for lt_get_mouse (a press whose release at the same cell is
+ *    already waiting comes back as one click); other reports are dropped;
+ *  - every other complete sequence (focus and cursor position reports, modified
+ *    keys but Alt, OSC, DCS, SOS, PM, APC strings, an SGR report with a field of 7
+ *    digits) is read whole and gives nothing; a sequence broken off by a byte that
+ *    cannot belong is dropped and that byte read afresh; one that stops arriving is
+ *    dropped after 250 ms without a byte (or 1 s in all).
+ *  Never blocks past the timeout; a signal ends the wait (LT_READ_INTERRUPTED).
+ *  Returns LT_READ_EVENT with *out, LT_READ_TIMEOUT, LT_READ_INTERRUPTED or
+ *  LT_READ_END. */
+int lt_read_input(int timeout_ms, lt_input *out);
 
-/** Takes the event of the LT_KEY_MOUSE lt_read_key returned last: 0-based
+/** When a partial input must be decided: 0 if an input is already waiting (decoded
+ *  bytes, pushed-back keys), N > 0 if a lone Esc or a partial sequence is decided in
+ *  N ms (call lt_read_input then, even if no byte comes), -1 if nothing is pending
+ *  (wait for the descriptor, a signal or a timer). */
+int lt_input_due_ms(void);
+
+/** Takes the event of the LT_KEY_MOUSE lt_read_input returned last: 0-based
  *  cell and one of the masks below (BUTTON1_PRESSED, _RELEASED, _CLICKED,
  *  BUTTON4_PRESSED, BUTTON5_PRESSED). Returns OK, or ERR if there is none (or
  *  it was already taken). */
@@ -226,22 +246,20 @@ unsigned long lt_button1_clicked(void);
 unsigned long lt_wheel_up(void);   /**< BUTTON4_PRESSED */
 unsigned long lt_wheel_down(void); /**< BUTTON5_PRESSED */
 
-/** Pushes a wide character back onto the input queue (LIFO). */
+/** Pushes a wide character back onto the input queue (LIFO, at most 64 inputs). */
 int lt_unget_wch(wchar_t wc);
-/** Pushes a key code (or byte) back onto the input queue (LIFO). */
+/** Pushes a key code (KEY_MIN and above) or a character back (LIFO). */
 int lt_unget_key(int key);
-/** Queues a mouse event at (y, x) with button state bstate and pushes back an
- *  LT_KEY_MOUSE for it, which lt_read_key then reports (lt_get_mouse gives
- *  the event). For tests. Returns OK, or ERR if 8 events are already queued. */
+/** Pushes back an LT_KEY_MOUSE with its event at (y, x), button state bstate, which
+ *  lt_read_input then reports (lt_get_mouse gives the event). For tests. Returns OK,
+ *  or ERR if the queue is full. */
 int lt_unget_mouse(int y, int x, unsigned long bstate);
-/** The key code an escape sequence is bound to (key_defined), 0 if none,
- *  -1 if it is a prefix of a bound sequence. */
-int lt_key_defined(const char *sequence);
-/** Discards pending input (and queued mouse events). */
+/** Discards pending input: the terminal's queue, bytes read and not decoded, a
+ *  partial sequence, pushed-back inputs, mouse events. */
 void lt_flush_input(void);
-/** 1 if input is already waiting inside ncurses (pushed back, or read ahead), so
- *  that the loop must not block in poll(); 0 if not (or no screen). May read a key
- *  from the descriptor and push it back. */
+/** 1 if input is already waiting inside the shim (pushed back, or read and not yet
+ *  decoded), so that the loop must not block in poll(); 0 if not (or no screen).
+ *  The same as lt_input_due_ms() == 0. */
 int lt_typeahead(void);
 /** The descriptor the open screen reads its input from, -1 if none. */
 int lt_screen_input_fd(void);
@@ -250,7 +268,7 @@ int lt_screen_input_fd(void);
 /* Size                                                                       */
 /* ------------------------------------------------------------------------- */
 
-/** resizeterm(rows, cols): also queues KEY_RESIZE. For tests. */
+/** resizeterm(rows, cols), and queues LT_KEY_RESIZE for lt_read_input. For tests. */
 int lt_resize(int rows, int cols);
 
 /** Asks the tty for its size (TIOCGWINSZ) and applies it with resize_term.
@@ -304,8 +322,8 @@ void lt_wake(void);
 /** Waits in poll() until `input_fd` is readable or hangs up, `extra_fd` (if >= 0)
  *  is readable, a signal is caught (one already pending returns at once), or
  *  `timeout_ms` passes (-1: no timeout). Returns the LT_WAIT_* bits of what
- *  happened (0: the timeout passed). Input that ncurses already holds is not seen
- *  here: check lt_typeahead first. */
+ *  happened (0: the timeout passed). Input that the shim already holds is not seen
+ *  here: check lt_input_due_ms first (0: read now; N: wait at most N ms). */
 int lt_wait(int input_fd, int extra_fd, int timeout_ms);
 
 /** Saves the termios of the terminal (fd 0, or fd 1 if 0 is not a tty).

@@ -51,8 +51,9 @@ public struct SecretField: Sendable, EditableLine {
         switch key {
         case .char(let character):
             return insert(character)
-        case .paste(let text):
-            return insert(pasted: text)
+        case .paste(let pasted):
+            // straight from the paste's zeroing buffer: never a `String` of the secret
+            return insert(pastedUTF8: pasted.bytes)
         case .backspace:
             guard cursor > 0 else { return false }
             remove(cursor - 1..<cursor)

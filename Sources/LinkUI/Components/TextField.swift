@@ -40,7 +40,7 @@ public struct TextField: Hashable, Sendable, EditableLine {
         case .char(let character):
             return insert(String(character))
         case .paste(let text):
-            return insert(text)
+            return insert(text.text)
         case .backspace:
             guard cursor > 0 else { return false }
             characters.remove(at: cursor - 1)

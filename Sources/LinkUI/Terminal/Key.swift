@@ -6,7 +6,7 @@ public enum Key: Hashable, Sendable {
     case char(Character)
     /// Enter / Return (CR with `nonl`, LF, or keypad Enter).
     case enter
-    /// Escape, after the 25 ms escape delay.
+    /// Escape: Esc with no byte after it within 50 ms.
     case escape
     /// Tab.
     case tab
@@ -38,9 +38,13 @@ public enum Key: Hashable, Sendable {
     /// Ctrl-I, Ctrl-J/Ctrl-M and Ctrl-H arrive as `.tab`, `.enter` and
     /// `.backspace`, since terminals send the same bytes.
     case ctrl(Character)
-    /// Bracketed paste: everything between the paste markers, newlines kept
-    /// as `"\n"` (never turned into Enter), capped at 1 MiB.
-    case paste(String)
+    /// Bracketed paste: the text between the paste markers (or a piece of a paste
+    /// that goes on), newlines kept as `"\n"` (never turned into Enter), at most
+    /// 1 MiB for one paste. The text is UTF-8 in a zeroing buffer, never a `String`.
+    case paste(PastedText)
+    /// Alt held with a key: Esc followed at once by the key's bytes (Alt-y, Alt-Enter,
+    /// Alt-Up). One key, never Escape followed by the key.
+    indirect case alt(Key)
     /// A mouse event.
     case mouse(MouseEvent)
     /// The terminal was resized; `TerminalScreen.size` is already updated.

@@ -1,26 +1,123 @@
 // TerminalScreen+Input.swift: keys, mouse and bracketed paste.
 
 import CNcurses
+import Dispatch
 
 extension TerminalScreen {
-    /// How long to wait for the rest of a bracketed paste once it started.
-    static let pasteTimeoutMs: Int32 = 500
-
-    /// Reads one input event, waiting up to `timeoutMs` (-1: forever, 0:
-    /// poll). Returns `nil` on timeout and for input linkterm does not use
-    /// (unbound function keys, stray controls). A bracketed paste comes back
-    /// whole as `.paste`; a resize updates `size` before returning `.resize`.
+    /// Reads one input event, waiting up to `timeoutMs` (-1: until one comes, 0: only what is
+    /// there). Returns `nil` on timeout, when a signal ends the wait (check `pendingSignal()`), at
+    /// end of input, and never blocks past the timeout. Input linkterm does not use (terminal
+    /// replies, unbound keys, stray controls) gives nothing.
+    ///
+    /// A bracketed paste is read a piece at a time across calls, never holding the caller: it
+    /// comes back as `.paste` when its end marker comes; when no input came for 500 ms (the end
+    /// marker was lost: what came is delivered, what follows is keys again); and, for a paste
+    /// that trickles on (no input waiting), every second (a piece; the rest follows). Nothing inside a paste is ever a
+    /// key (Ctrl-C and Enter are text there, dropped or a line break); escape sequences and mouse
+    /// reports inside it are dropped; a resize is reported at once.
     public func readKey(timeoutMs: Int) -> Key? {
         guard isOpen else { return nil }
-        var isKeycode: Int32 = 0
-        var value: UInt32 = 0
-        let result = lt_read_key(Int32(clamping: timeoutMs), &isKeycode, &value)
-        if Int(result) == LT_READ_ERR { return nil }
-        if isKeycode != 0 { return decodeKeycode(Int(value)) }
-        return Key.fromCharacterCode(value)
+        let end: Int64? = timeoutMs < 0 ? nil : Self.nowMs() + Int64(timeoutMs)
+        var first = true
+        while true {
+            let now = Self.nowMs()
+            if let ended = idlePaste(at: now) { return ended }
+            // a paste that floods in is read on at the next call: the caller's loop goes on
+            if !first, let end, now > end { return nil }
+            first = false
+            var wait: Int64 = end.map { max(0, $0 - now) } ?? -1
+            if let due = pasteInProgress?.deadlineMs {
+                let untilDue = max(0, due - now)
+                wait = wait < 0 ? untilDue : min(wait, untilDue)
+            }
+            var input = lt_input()
+            let result = Int(lt_read_input(Int32(clamping: wait), &input))
+            switch result {
+            case LT_READ_EVENT:
+                if let key = take(input) { return key }
+            case LT_READ_TIMEOUT:
+                // no input waiting: a paste that trickles on is handed over a piece at a time
+                let later = Self.nowMs()
+                if let piece = pastePiece(at: later) { return piece }
+                if let end, later >= end { return idlePaste(at: later) }
+            case LT_READ_END:
+                // nothing more will come: a paste in progress is delivered as it is
+                guard var paste = pasteInProgress else { return nil }
+                pasteInProgress = nil
+                return .paste(paste.accumulator.take())
+            default:  // a signal: the caller acts on it now
+                return nil
+            }
+        }
     }
 
-    /// The key an ncurses KEY_* code means.
+    /// When a partial input is due, in milliseconds: 0 if an input is waiting already, N if a
+    /// lone Esc, a partial sequence or a paste must be decided in N ms (call `readKey` then,
+    /// even if no byte comes), `nil` if nothing is pending. A loop that waits for the terminal
+    /// itself must not wait longer.
+    public var inputDueInMs: Int? {
+        guard isOpen else { return nil }
+        var due = Int(lt_input_due_ms())
+        if let paste = pasteInProgress {
+            let untilPaste = Int(max(0, paste.deadlineMs - Self.nowMs()))
+            due = due < 0 ? untilPaste : min(due, untilPaste)
+        }
+        return due < 0 ? nil : due
+    }
+
+    /// The monotonic clock, in milliseconds.
+    static func nowMs() -> Int64 {
+        Int64(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+    }
+
+    /// The paste that has ended for lack of input by `now`, if any.
+    private func idlePaste(at now: Int64) -> Key? {
+        guard var paste = pasteInProgress, paste.isIdle(at: now) else { return nil }
+        pasteInProgress = nil
+        return .paste(paste.accumulator.take())
+    }
+
+    /// The piece of a paste that goes on, due at `now` (when no input is waiting), if any: the
+    /// paste's text so far is handed over and the paste goes on.
+    private func pastePiece(at now: Int64) -> Key? {
+        if let ended = idlePaste(at: now) { return ended }
+        guard var paste = pasteInProgress, paste.isPieceDue(at: now) else { return nil }
+        paste.pieceStartMs = now
+        let piece = paste.accumulator.byteCount > 0 ? paste.accumulator.take() : nil
+        pasteInProgress = paste
+        return piece.map { .paste($0) }
+    }
+
+    /// The key an input is, or nil (inputs inside a paste are collected; unused ones dropped).
+    private func take(_ input: lt_input) -> Key? {
+        let isKey = Int(input.kind) == LT_INPUT_KEY
+        let code = Int(input.value)
+        if isKey && code == LT_KEY_RESIZE {
+            refreshSize()
+            needsFullCopy = true
+            return .resize
+        }
+        if var paste = pasteInProgress {
+            paste.lastInputMs = Self.nowMs()
+            if isKey && code == LT_KEY_PASTE_END {
+                pasteInProgress = nil
+                return .paste(paste.accumulator.take())
+            }
+            if !isKey { paste.accumulator.append(input.value) }
+            pasteInProgress = paste
+            if isKey && code == LT_KEY_MOUSE { _ = readMouse() }  // dropped
+            return nil
+        }
+        if isKey && code == LT_KEY_PASTE_START {
+            pasteInProgress = PasteInProgress(now: Self.nowMs())
+            return nil
+        }
+        let key = isKey ? decodeKeycode(code) : Key.fromCharacterCode(input.value)
+        guard let key else { return nil }
+        return input.alt != 0 ? .alt(key) : key
+    }
+
+    /// The key an LT_KEY_* code means.
     private func decodeKeycode(_ code: Int) -> Key? {
         switch code {
         case LT_KEY_UP: return .up
@@ -36,12 +133,7 @@ extension TerminalScreen {
         case LT_KEY_BTAB: return .backTab
         case LT_KEY_ENTER: return .enter
         case (LT_KEY_F0 + 1)...LT_KEY_F_LAST: return .function(code - LT_KEY_F0)
-        case LT_KEY_RESIZE:
-            refreshSize()
-            needsFullCopy = true
-            return .resize
         case LT_KEY_MOUSE: return readMouse()
-        case LT_KEY_PASTE_START: return readPaste()
         default: return nil
         }
     }
@@ -67,26 +159,5 @@ extension TerminalScreen {
             return nil
         }
         return .mouse(MouseEvent(y: Int(y), x: Int(x), kind: kind))
-    }
-
-    /// Everything up to the paste end marker, as one `.paste`. Key codes
-    /// inside the paste (escape sequences the paste happened to contain) are
-    /// dropped; a missing end marker ends the paste after a pause.
-    private func readPaste() -> Key {
-        var accumulator = PasteAccumulator()
-        var isKeycode: Int32 = 0
-        var value: UInt32 = 0
-        while Int(lt_read_key(Self.pasteTimeoutMs, &isKeycode, &value)) != LT_READ_ERR {
-            if isKeycode != 0 {
-                if Int(value) == LT_KEY_PASTE_END { break }
-                if Int(value) == LT_KEY_RESIZE {
-                    refreshSize()
-                    needsFullCopy = true
-                }
-                continue
-            }
-            accumulator.append(value)
-        }
-        return .paste(accumulator.text)
     }
 }

@@ -27,13 +27,23 @@ extension TerminalScreen {
 
     /// Sleeps until there is input, a signal, `watching` (a descriptor, if not -1) is readable,
     /// or `timeoutMs` passes (-1: no timeout): `poll()` on the terminal, the signal handlers'
-    /// self-pipe and `watching`, so an idle screen costs no wake-ups at all. Input that ncurses
-    /// already holds (keys pushed back, read ahead) returns `.input` at once.
+    /// self-pipe and `watching`, so an idle screen costs no wake-ups at all. Input the reader
+    /// already holds (keys pushed back, bytes read and not yet decoded) returns `.input` at once;
+    /// a partial input that must be decided (a lone Esc, a sequence cut short, a paste going on:
+    /// `inputDueInMs`) shortens the wait and returns `.input` when it is due, so that
+    /// `readKey(timeoutMs: 0)` decides it. `.input` with no key from `readKey` is normal then
+    /// (a terminal reply read whole, a paste still coming in).
     public func waitForInput(timeoutMs: Int, watching: Int32 = -1) -> InputWait {
         guard isOpen else { return [] }
-        if lt_typeahead() != 0 { return .input }
-        let woke = lt_wait(lt_screen_input_fd(), watching, Int32(clamping: timeoutMs))
+        var timeout = timeoutMs
+        if let due = inputDueInMs {
+            if due == 0 { return .input }
+            timeout = timeout < 0 ? due : min(timeout, due)
+        }
+        let woke = lt_wait(lt_screen_input_fd(), watching, Int32(clamping: timeout))
         if woke & Int32(LT_WAIT_ERROR) != 0 { return .hangUp }  // the input descriptor is unusable
-        return InputWait(rawValue: woke)
+        var result = InputWait(rawValue: woke)
+        if inputDueInMs == 0 { result.insert(.input) }  // a partial input is due now
+        return result
     }
 }

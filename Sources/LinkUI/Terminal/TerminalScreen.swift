@@ -37,6 +37,8 @@ public final class TerminalScreen {
     private var lastPresented: CellBuffer?
     /// Set after resize, resume and Ctrl-L: the next present copies every cell.
     var needsFullCopy = true
+    /// A bracketed paste being read (see `readKey(timeoutMs:)`).
+    var pasteInProgress: PasteInProgress?
     /// Whether the hardware cursor is visible.
     private var cursorShown = false
     /// Colour pairs allocated so far.
