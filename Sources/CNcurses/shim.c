@@ -1,5 +1,6 @@
 /*
- * shim.c: ncursesw wrappers, signal flags and terminal restore for linkterm.
+ * shim.c: ncursesw wrappers, terminal restore and crash handlers for linkterm
+ * (the signal flags, self-pipe and wait are in signals.c).
  * See include/shim.h for the contract of every function.
  */
 #define _XOPEN_SOURCE 700 /* DESIGN §4.4: wcwidth, sigaction, SA_SIGINFO */

@@ -72,6 +72,7 @@ struct LinkTerm: ParsableCommand {
 
     func run() throws {
         ensureNonInteractiveBacktraces()
+        CrashReports.quitIsNotACrash()
         // a reader that goes away, or a file size limit, is a write error to report, not a death
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
@@ -90,22 +91,6 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
-        var sink: JSONLinesSink?
-        if let events {
-            do {
-                sink = try JSONLinesSink(path: events)
-            } catch {
-                throw fail("--events: \(error)")
-            }
-        }
-        var recordDescriptor: Int32?
-        if let record {
-            do {
-                recordDescriptor = try CastRecorder.open(record)
-            } catch {
-                throw fail("--record: \(error)")
-            }
-        }
         // a directory file loads behind the first frame, unless something needs it before the
         // session starts (update mode looks its institution up; a script may name another file)
         // (and without a terminal there is no frame to show: a bad file is reported first)
@@ -122,11 +107,29 @@ struct LinkTerm: ParsableCommand {
                 throw fail("\(error)")
             }
         }
+        // no terminal for the UI: refused before any output file is created or emptied
+        do { try TerminalScreen.checkUsable() } catch { throw noTerminal(error) }
+        var sink: JSONLinesSink?
+        if let events {
+            do {
+                sink = try JSONLinesSink(path: events)
+            } catch {
+                throw fail("--events: \(error)")
+            }
+        }
+        var recordDescriptor: Int32?
+        if let record {
+            do {
+                recordDescriptor = try CastRecorder.open(record)
+            } catch {
+                throw fail("--record: \(error)")
+            }
+        }
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen.open(capture: record != nil)
         } catch {
-            throw fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
+            throw noTerminal(error)
         }
         // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
         // selection and matches visible through reverse video and underline
@@ -206,6 +209,11 @@ struct LinkTerm: ParsableCommand {
             return
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// The error for a terminal that cannot show the UI, with the way to run without one.
+    func noTerminal(_ error: any Error) -> any Error {
+        fail("\(error)\nlinkterm: to run a scripted session without a terminal, use `linkterm replay FILE` (see linkterm replay --help)")
     }
 
     /// Every file the command line names, read or written (the scenario's own directory file too).

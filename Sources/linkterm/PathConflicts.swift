@@ -13,14 +13,16 @@ struct NamedFile {
 }
 
 /// The same file, as far as the system can tell: device and inode for a file that exists (through
-/// symbolic and hard links), else the path made absolute with its folder's links resolved.
+/// symbolic and hard links), else the path made absolute with its folder's links resolved; none
+/// for a character device (`/dev/null` may take several outputs).
 private enum FileIdentity: Hashable {
     case inode(dev: UInt64, ino: UInt64)
     case path(String)
 
-    init(path: String) {
+    init?(path: String) {
         var status = stat()
         if stat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFCHR { return nil }  // /dev/null twice is no conflict
             self = .inode(dev: UInt64(status.st_dev), ino: UInt64(status.st_ino))
             return
         }
@@ -61,7 +63,7 @@ func refuseOverlappingFiles(_ files: [NamedFile], standardStreams: Bool = true) 
     let identities = files.map { FileIdentity(path: $0.path) }
     for (i, first) in files.enumerated() {
         for j in files.indices where j > i && (first.isOutput || files[j].isOutput) {
-            if identities[i] == identities[j] {
+            if let identity = identities[i], identity == identities[j] {
                 let second = files[j]
                 let same = first.path == second.path ? "\(first.path)" : "\(first.path) and \(second.path)"
                 printError("linkterm: \(first.role) and \(second.role) name the same file (\(same)): "
@@ -73,7 +75,7 @@ func refuseOverlappingFiles(_ files: [NamedFile], standardStreams: Bool = true) 
     guard standardStreams else { return }
     for (fd, name) in [(Int32(1), "standard output"), (Int32(2), "standard error")] {
         guard let stream = FileIdentity(regularFileDescriptor: fd) else { continue }
-        if let index = identities.firstIndex(of: stream) {
+        if let index = identities.firstIndex(where: { $0 == stream }) {
             printError("linkterm: \(name) is the file of \(files[index].role) (\(files[index].path)): "
                        + "an output must be neither an input nor another output")
             throw ExitCode(2)

@@ -20,7 +20,8 @@ struct Replay: ParsableCommand {
             The output is the events-file format: one {"type":"load"|"event"|"success"|"exit",…} object per line.
             Time starts at 2026-01-01T00:00:00.000Z and the seed defaults to 0, so a replay is reproducible.
             Exit status: 0 when the scenario ran and every expectation was met, 1 when a step did not fit \
-            the session or an expectation was not met, 2 for a malformed file.
+            the session or an expectation was not met, 2 for a malformed file, 74 when the output could \
+            not be written (a full disk).
 
             Examples:
               linkterm replay Tests/Scenarios/pass_good.txt
@@ -47,12 +48,18 @@ struct Replay: ParsableCommand {
         try refuseOverlappingFiles(inputFiles(of: scenario) + directoryFile)
         let base = try session.configuration(defaultSeed: 0)
         let sink = JSONLinesSink(fileDescriptor: 1)
+        var status: Int32 = 0
         do {
             try play(scenario, base: base) { driver in driver.observe { sink.write($0) } }
         } catch {
             printError("linkterm: \(error)")
-            throw ExitCode(error.isMalformed ? 2 : 1)
+            status = error.isMalformed ? 2 : 1
         }
+        if let failure = sink.failure {
+            printError("linkterm: standard output: \(failure); the output ends with the last complete record")
+            throw ExitCode(outputFailureStatus)
+        }
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// `--institutions`, as a file read.

@@ -296,6 +296,17 @@ struct CommandLineTests {
         #expect(!result.stdout.contains("\u{1b}") && !result.stderr.contains("\u{1b}"))
     }
 
+    @Test("no terminal: the events file and the recording are neither created nor emptied")
+    func notATerminalTouchesNoFile() throws {
+        let events = try temporaryFile("{\"kept\": true}\n", name: "events.jsonl")
+        let cast = (events as NSString).deletingLastPathComponent + "/session.cast"
+        let result = try runLinkterm(["--events", events, "--record", cast])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("must be a terminal"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: events, encoding: .utf8) == "{\"kept\": true}\n", "the events file was emptied")
+        #expect(!FileManager.default.fileExists(atPath: cast), "the recording was created")
+    }
+
     @Test("--help explains the options with examples")
     func help() throws {
         let result = try runLinkterm(["--help"])
@@ -317,8 +328,9 @@ struct CommandLineTests {
 
     @Test("the events file cannot be created: exit 2, the path and reason named")
     func badEventsPath() throws {
-        let result = try runLinkterm(["--events", "/nonexistent/dir/e.jsonl"])
-        #expect(result.status == 2)
-        #expect(result.stderr == "linkterm: --events: cannot write /nonexistent/dir/e.jsonl: No such file or directory\n")
+        let tmux = try TmuxSession([linktermBinary, "--events", "/nonexistent/dir/e.jsonl"], cols: 100, rows: 10)
+        defer { tmux.kill() }
+        #expect(try tmux.waitForExit() == 2)
+        #expect(tmux.capture().contains("linkterm: --events: cannot write /nonexistent/dir/e.jsonl: No such file or directory"))
     }
 }

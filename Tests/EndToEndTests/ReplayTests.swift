@@ -253,6 +253,21 @@ struct ReplayTests {
         #expect(result.stderr.hasPrefix("linkterm: \(file):29"), "\(result.stderr)")
     }
 
+    @Test("standard output on a full disk: the failure is printed and the status is 74")
+    func fullDisk() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: linktermBinary)
+        process.arguments = ["replay", scenarioPath("pass_good")]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(message == "linkterm: standard output: writing failed: No space left on device; the output ends with the last complete record\n")
+    }
+
     @Test("standard output appended to the scenario itself: refused, the file untouched")
     func outputIsTheScenario() throws {
         let file = try temporaryFile("continue\nexit\nconfirm\n")
@@ -260,7 +275,7 @@ struct ReplayTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: linktermBinary)
         process.arguments = ["replay", file]
-        let output = try #require(FileHandle(forWritingAtPath: file))
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         output.seekToEndOfFile()
         process.standardOutput = output
         let errors = Pipe()

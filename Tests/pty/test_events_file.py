@@ -12,6 +12,7 @@ import fcntl
 import os
 import random
 import stat
+import subprocess
 import re
 import signal
 import time
@@ -351,25 +352,26 @@ def cycle_exit_dialog(p, times: int) -> None:
         p.wait_until(lambda: p.exit is not None or p.screen.lines()[0].rstrip().endswith(want), f"the {want} pane")
 
 
-def test_stalled_reader_does_not_freeze_the_ui(spawn, home):
+@pytest.mark.parametrize("option", ["--events", "--record"])
+def test_stalled_reader_does_not_freeze_the_ui(spawn, home, option):
     """A reader that opened the FIFO and stopped reading (a full 4 KiB pipe): keys are still
-    answered, and SIGTERM ends the session promptly (the records left are reported)."""
-    fifo = home / "events.fifo"
+    answered, and SIGTERM ends the session promptly (what was left is reported)."""
+    fifo = home / "out.fifo"
     reader = open_fifo_reader(fifo, pipe_size=4096)
     try:
-        p = spawn(["--events", fifo, *ARGS], stderr_pipe=True)
+        p = spawn([option, fifo, *ARGS], stderr_pipe=True)
         start(p)
         to_search(p)
-        cycle_exit_dialog(p, 30)  # ~15 KiB: the pipe is full, the UI goes on
+        cycle_exit_dialog(p, 30)  # ~15 KiB of records, more of frames: the pipe is full, the UI goes on
         assert p.exit is None, p.describe()
         started = time.monotonic()
         p.signal(signal.SIGTERM)
         e = p.wait_exit(timeout=5)
-        measure("events file, stalled reader", f"SIGTERM answered in {time.monotonic() - started:.2f} s "
+        measure("outputs, stalled reader", f"{option}: SIGTERM answered in {time.monotonic() - started:.2f} s "
                 "(includes the bounded drain: 0.5 s without progress)")
         err = p.stderr_data.decode()
         assert e.status == 74, p.describe()
-        assert "records were not written" in err or "did not take the last" in err, err
+        assert "were not written" in err or "did not take the last" in err, err
         assert not p.restoration_problems(), p.restoration_problems()
     finally:
         os.close(reader)
@@ -394,5 +396,71 @@ def test_stalled_reader_hits_the_bound_and_ends_cleanly(spawn, home):
         assert not p.restoration_problems(), p.restoration_problems()
         lines = complete_lines(reader)
         measure("events file, stalled reader", f"bound hit: {len(lines)} complete records reached the reader")
+    finally:
+        os.close(reader)
+
+
+def test_full_tmpfs_keeps_complete_lines(home):
+    """A tmpfs that fills up mid-session (one 4 KiB page left, a session writes ~6 KiB): a short
+    write is cut back to the last complete line, the status is 74 and the failure is printed.
+    Needs to mount a tmpfs (root); skipped otherwise."""
+    mount = home / "small"
+    mount.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8k", "tmpfs", str(mount)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        (mount / "filler").write_bytes(b"x" * 4096)
+        events = mount / "events.jsonl"
+        p = PtyProcess.spawn([linkterm_binary(), "--events", events, *SCRIPT_ARGS],
+                             env=base_env(home=str(home / "home")), cwd=str(home), stderr_pipe=True)
+        try:
+            e = p.wait_exit()
+            assert e.status == 74, p.describe()
+            assert "No space left on device" in p.stderr_data.decode()
+            data = events.read_bytes()
+            assert data.endswith(b"\n") and len(data) <= 4096, data[-200:]
+            assert record_name(read_records(events)[0]) == "load"
+            kept = data.count(b"\n")
+            measure("events file, full tmpfs", f"{len(data)} bytes kept, {kept} complete records")
+            assert not p.restoration_problems(), p.restoration_problems()
+        finally:
+            p.close()
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_devices_may_take_several_outputs(home):
+    """/dev/null for both --events and --record is no conflict (nor locked, nor chmod-ed)."""
+    mode = os.stat("/dev/null").st_mode
+    p = PtyProcess.spawn([linkterm_binary(), "--events", "/dev/null", "--record", "/dev/null", *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home), stderr_pipe=True)
+    try:
+        assert p.wait_exit().status == 0, p.describe()
+    finally:
+        p.close()
+    assert os.stat("/dev/null").st_mode == mode
+
+
+def test_stalled_recording_hits_the_bound_and_ends_cleanly(spawn, home):
+    """The recording's reader never reads while full repaints (resizes of a large terminal) pile
+    up: at the 1 MiB bound the session says so and ends (status 74, terminal restored)."""
+    fifo = home / "cast.fifo"
+    reader = open_fifo_reader(fifo, pipe_size=4096)
+    try:
+        p = spawn(["--record", fifo, *ARGS], stderr_pipe=True, rows=60, cols=200)
+        start(p)
+        resizes = 0
+        while p.exit is None and resizes < 400:
+            rows = 59 + resizes % 2  # a new size each time: a full repaint
+            p.resize(rows, 200)
+            resizes += 1
+            p.wait_until(lambda: p.exit is not None or "Link your account" in p.screen.text(), "a repaint")
+        e = p.wait_exit(timeout=5)
+        err = p.stderr_data.decode()
+        measure("recording, stalled reader", f"bound hit after {resizes} resizes of a 200x60 terminal")
+        assert e.status == 74, p.describe()
+        assert "--record" in err and "the reader stopped reading (1024 KiB waiting)" in err, err
+        assert not p.restoration_problems(), p.restoration_problems()
     finally:
         os.close(reader)

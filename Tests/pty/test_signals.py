@@ -251,3 +251,54 @@ def test_keys_typed_while_the_directory_loads_reach_the_session(spawn, home):
     e = p.wait_exit()
     assert e.status == 130 and e.signal is None
     assert not p.restoration_problems()
+
+
+def test_the_autopilot_does_not_spin_while_the_session_loads(spawn, home):
+    """An autopilot waiting for LOADING to end sleeps until the session's own deadline (it woke
+    every millisecond, about 900 times a second); the spinner's 12.5 frames a second remain."""
+    script = home / "slow.txt"
+    script.write_text("continue\nsearch first platypus\nselect ins_109508\ncredentials user_good pass_good\nquit\n")
+    p = spawn(["--script", script, "--latency", "20000", "--typing-delay", "10"])
+    p.wait_for(" Loading ")
+    rate = wakeups_per_second(p)
+    text = f"{'autopilot, LOADING':<12} {rate:5.1f} wake-ups/s"
+    print("\n" + text)
+    measure(IDLE_SECTION, text)
+    assert rate < 100, f"{rate:.0f} wake-ups a second while the autopilot waits"
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130
+
+
+def has_open(pid: int, path) -> bool:
+    """Whether process ``pid`` has ``path`` open."""
+    try:
+        fds = list(Path(f"/proc/{pid}/fd").iterdir())
+    except FileNotFoundError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink(fd) == str(path):
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def test_sigquit_before_the_screen_opens_ends_the_process(spawn, home):
+    """Update mode loads the directory before the screen opens (a FIFO that never ends blocks
+    there). SIGQUIT then reached Swift's crash reporter: "Program crashed: Signal 3", and the
+    process went on waiting. It must end (status 131), with no crash report."""
+    fifo = home / "banks.fifo"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        os.write(writer, b"First Fifo Bank\n")
+        p = spawn(["--update-mode", "--institution", "ins_custom_1", "--institutions", fifo])
+        p.wait_until(lambda: has_open(p.pid, fifo), "the loader reading the FIFO")
+        p.signal(signal.SIGQUIT)
+        e = p.wait_exit(timeout=5)  # generous: it used to be for ever
+        assert e.status == 131, f"status {e.status}\n{p.describe()}"
+        assert "Program crashed" not in strip_escapes(bytes(p.log))
+        assert not p.restoration_problems()
+    finally:
+        os.close(writer)

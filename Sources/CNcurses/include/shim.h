@@ -304,6 +304,12 @@ int lt_take_signal_number(void);
  *  ends the process and it is not a crash signal), else 0. */
 int lt_is_ending_signal(int sig);
 
+/** Gives SIGQUIT its default action back (the process ends, status 131). The Swift
+ *  runtime's backtracer takes SIGQUIT at start-up, prints a "Program crashed: Signal
+ *  3" report and lets the process go on; call this first thing, before the screen
+ *  (whose handlers then end the session cleanly on SIGQUIT). */
+void lt_quit_without_crash_report(void);
+
 /** The read end of the self-pipe the signal handlers write to (-1 before the
  *  first lt_install_signal_handlers). */
 int lt_signal_wake_fd(void);

@@ -85,7 +85,11 @@ public final class TerminalRunner {
                 case .terminate: signalEnd = .terminated
                 case .interrupt: signalEnd = .interrupted
                 case .ending(let number): signalEnd = .signaled(number)
-                case .resize: dirty = true
+                case .resize:
+                    // keys typed before the resize act on the frame they were typed at (behind
+                    // "terminal too small", nothing): take them before drawing at the new size
+                    handleWaitingKeys()
+                    dirty = true
                 case .continued:
                     screen.forceRepaint()
                     dirty = true
@@ -116,12 +120,7 @@ public final class TerminalRunner {
                     continue
                 }
                 handle(key)
-                // take every key already waiting before drawing again
-                var batch = 0
-                while batch < 256, !app.driver.engine.isFinished, let next = screen.readKey(timeoutMs: 0) {
-                    handle(next)
-                    batch += 1
-                }
+                handleWaitingKeys()  // every key already waiting, before drawing again
                 dirty = true
             } else if woke.contains(.input) {
                 // input said ready and nothing came of it, again and again: the terminal may be
@@ -224,6 +223,15 @@ public final class TerminalRunner {
         return 1
     }
 
+    /// Handles the keys already waiting (at most 256), without waiting for more.
+    private func handleWaitingKeys() {
+        var batch = 0
+        while batch < 256, !app.driver.engine.isFinished, let next = screen.readKey(timeoutMs: 0) {
+            handle(next)
+            batch += 1
+        }
+    }
+
     private func handle(_ key: Key) {
         if key == .ctrl("c") { quitByKey = .interrupted }
         if key == .ctrl("z") {
@@ -271,7 +279,11 @@ public final class TerminalRunner {
         let now = app.driver.clock.now.millis
         var due: [Int64] = []
         if let deadline = app.driver.engine.nextDeadline { due.append(deadline.millis) }
-        if let next = autopilot?.nextDeadline(now: now) { due.append(next) }
+        if let next = autopilot?.nextDeadline(now: now) {
+            // due already but still here: it waits for the session to settle (LOADING, a
+            // debounce), whose own deadline wakes the loop; not a 1 ms spin until then
+            if next > now || app.driver.engine.nextDeadline == nil { due.append(next) }
+        }
         if case .loading = app.driver.engine.pane {
             due.append((now / Self.spinnerFrameMillis + 1) * Self.spinnerFrameMillis)
         }

@@ -11,4 +11,11 @@ public enum CrashReports {
     public static var configuredBeforeStart: Bool {
         lt_backtraces_set_early() != 0
     }
+
+    /// Makes SIGQUIT end the process (status 131) rather than reach Swift's crash reporter, which
+    /// prints "Program crashed: Signal 3" and lets the process run on. Call it first thing; once
+    /// the screen is open its handlers end the session cleanly on SIGQUIT instead.
+    public static func quitIsNotACrash() {
+        lt_quit_without_crash_report()
+    }
 }
