@@ -544,10 +544,17 @@ class PtyProcess:
     cwd: str | None = None
     stdout_pipe: bool = False  # stdout to a pipe instead of the pty
     stderr_pipe: bool = False  # stderr to a pipe instead of the pty
+    # NOFLSH on the terminal: a Ctrl-C the tty itself turns into SIGINT (once the program has
+    # given the terminal back) does not discard the output not yet read
+    noflsh: bool = False
 
     def __post_init__(self):
         self.master, self.slave = os.openpty()
         set_winsize(self.slave, self.rows, self.cols)
+        if self.noflsh:
+            attributes = termios.tcgetattr(self.slave)
+            attributes[3] |= termios.NOFLSH
+            termios.tcsetattr(self.slave, termios.TCSANOW, attributes)
         self.original_termios = termios.tcgetattr(self.slave)
         os.set_blocking(self.master, False)
         self.log = bytearray()
