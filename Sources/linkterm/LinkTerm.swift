@@ -30,7 +30,7 @@ struct LinkTerm: ParsableCommand {
             in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when every \
             step played and every expectation held, 1 otherwise.
             """,
-        version: "0.1.0",
+        version: LinkKitVersion.string,
         subcommands: [Replay.self, Search.self]
     )
 
@@ -260,7 +260,7 @@ func outcomeLine(_ records: [SessionRecord]) -> String? {
     return nil
 }
 
-/// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (DESIGN §4.10):
+/// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (docs/ARCHITECTURE.md §5, "Crashes"):
 /// the runtime reads `SWIFT_BACKTRACE` at start-up, so when it is unset, run again with it set.
 /// (A release build links the Swift libraries statically and sets it before the runtime starts,
 /// in CNcurses/early_environment.c: no second exec.)

@@ -138,7 +138,7 @@ def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):
     assert not failures, "\n".join(failures)
 
 
-# -- the events file's own faults (issue 10, "The events file") ---------------------------------
+# -- the events file's own faults ---------------------------------------------------------------
 
 SCENARIO = REPO / "Tests" / "Scenarios" / "pass_good.txt"
 SCRIPT_ARGS = ["--script", SCENARIO, "--typing-delay", "0", "--exit-at-end", "--latency", "0", "--seed", "1"]

@@ -13,7 +13,7 @@ public enum HelpOverlay {
         KeyBinding("Ctrl-L", "redraw"), KeyBinding("Ctrl-U", "clear a field"),
     ]
 
-    /// The sandbox credentials (shared/SPEC.md §3.4).
+    /// The sandbox credentials (`SandboxCredentials`).
     public static let credentials = [
         ("user_good / pass_good", "signs in"),
         ("mfa_device", "device, then code 1234"),
