@@ -134,7 +134,7 @@ public final class OutputQueue: @unchecked Sendable {
             return
         }
         if head == lines.count && !writerBusy {
-            switch writeNow(line, from: 0) {
+            switch DescriptorWrite.writeAll(line, to: fileDescriptor) {
             case .done:
                 committed += Int64(line.count)
                 return
@@ -167,25 +167,6 @@ public final class OutputQueue: @unchecked Sendable {
         queuedBytes += line.count - offset  // a non-zero offset only for a line that starts the queue
         startWriterIfNeeded()
         condition.broadcast()
-    }
-
-    private enum WriteOutcome { case done, wouldBlock(Int), failed(Int32) }
-
-    /// Writes `line` from `offset` until it is all written, the descriptor would block, or fails.
-    private func writeNow(_ line: [UInt8], from offset: Int) -> WriteOutcome {
-        var written = offset
-        while written < line.count {
-            let count = line.withUnsafeBytes { buffer in
-                write(fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock(written) }
-                return .failed(errno)
-            }
-            written += count
-        }
-        return .done
     }
 
     /// Records a write error, cuts a regular file back to its last complete line, drops the queue.
@@ -222,7 +203,7 @@ public final class OutputQueue: @unchecked Sendable {
             condition.unlock()
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&descriptor, 1, 100)  // bounded, so that `finish` is never kept waiting long
-            let outcome = writeNow(line, from: offset)
+            let outcome = DescriptorWrite.writeAll(line, from: offset, to: fileDescriptor)
             condition.lock()
             writerBusy = false
             var failedNow = false
