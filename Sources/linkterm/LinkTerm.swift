@@ -198,7 +198,7 @@ struct LinkTerm: ParsableCommand {
             outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
                                         unit: "record") || outputFailed
         }
-        if let line = outcomeLine(driver.records) { print(line) }
+        if let outcome = driver.outcome { print(outcome.summary) }
         if let autopilot = runner.autopilot {
             printError("linkterm: \(autopilot.report)")
         }
@@ -242,23 +242,6 @@ struct LinkTerm: ParsableCommand {
 }
 
 extension LogPlacement: ExpressibleByArgument {}
-
-/// One line for standard output after the screen is closed: how the session ended (no secret).
-func outcomeLine(_ records: [SessionRecord]) -> String? {
-    for record in records.reversed() {
-        switch record {
-        case .success(let success):
-            return "onSuccess public_token=\(success.publicToken) institution=\(success.metadata.institution.id) accounts=\(success.metadata.accounts.count)"
-        case .exit(let exit):
-            var line = "onExit status=\(exit.metadata.status?.description ?? "null")"
-            if let error = exit.error { line += " error=\(error.errorCode.errorType)/\(error.errorCode.errorCode)" }
-            return line
-        default:
-            continue
-        }
-    }
-    return nil
-}
 
 /// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (docs/ARCHITECTURE.md §5, "Crashes"):
 /// the runtime reads `SWIFT_BACKTRACE` at start-up, so when it is unset, run again with it set.
