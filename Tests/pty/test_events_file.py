@@ -182,6 +182,20 @@ def test_existing_events_file_becomes_private(home):
     assert record_name(read_records(events)[0]) == "load"
 
 
+@pytest.mark.parametrize("option", ["--events", "--record"])
+@pytest.mark.parametrize("path", ["/dev/tty", "/dev/stdout"])
+def test_an_output_that_is_the_terminal_is_refused(spawn, home, option, path):
+    """--events /dev/tty (or /dev/stdout, which is the terminal): the records would be drawn over
+    the screen (they were: borders cut, stray characters). Refused, status 2, before the UI."""
+    p = spawn([option, path], stderr_pipe=True)
+    e = p.wait_exit()
+    assert e.status == 2, f"status {e.status}\n{p.describe()}"
+    err = p.stderr_data.decode()
+    assert f"{option}: {path} is a terminal" in err, err
+    assert "Link your account" not in p.screen, "the UI started"
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
 def test_second_session_is_refused_the_same_events_file(spawn, home):
     """Two sessions, one --events file: the second is refused (exit 2, "in use by another
     linkterm session") and the first one's file is left as it was."""
