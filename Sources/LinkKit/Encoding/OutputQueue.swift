@@ -89,17 +89,20 @@ public final class OutputQueue: @unchecked Sendable {
         condition.broadcast()
         // wait while the reader takes something, up to `timeout`; give up sooner when it takes
         // nothing for `stallTimeout` (a stalled reader would only delay the exit)
-        let deadline = Date().addingTimeInterval(seconds(timeout))
-        var lastProgress = Date()
+        // measured on a monotonic clock; the condition waits in 50 ms slices, so a wall-clock
+        // jump (which `wait(until:)` follows) moves no deadline
+        let clock = ContinuousClock()
+        let started = clock.now
+        var lastProgress = started
         var lastQueued = queuedBytes
         while (head < lines.count || writerBusy) && !isBroken {
-            let now = Date()
+            let now = clock.now
             if queuedBytes != lastQueued {
                 lastQueued = queuedBytes
                 lastProgress = now
             }
-            if now >= deadline || now.timeIntervalSince(lastProgress) >= Self.stallTimeout { break }
-            _ = condition.wait(until: min(deadline, now.addingTimeInterval(0.05)))
+            if now - started >= timeout || now - lastProgress >= .seconds(Self.stallTimeout) { break }
+            _ = condition.wait(until: Date().addingTimeInterval(0.05))
         }
         if head < lines.count {
             lost += lines.count - head
@@ -110,9 +113,9 @@ public final class OutputQueue: @unchecked Sendable {
         abandoned = true
         condition.broadcast()
         // the writer thread waits at most one poll interval before it sees `abandoned`
-        let threadDeadline = Date().addingTimeInterval(1)
-        while threadRunning {
-            if !condition.wait(until: threadDeadline) { break }
+        let threadStarted = clock.now
+        while threadRunning && clock.now - threadStarted < .seconds(1) {
+            _ = condition.wait(until: Date().addingTimeInterval(0.05))
         }
         let result = (firstFailure, lost)
         let closeNow = !threadRunning
@@ -230,10 +233,5 @@ public final class OutputQueue: @unchecked Sendable {
         threadRunning = false
         condition.broadcast()
         condition.unlock()
-    }
-
-    private func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }
