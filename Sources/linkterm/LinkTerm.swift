@@ -14,8 +14,8 @@ struct LinkTerm: ParsableCommand {
             credentials, MFA, account select, success. Every event shows in the log panel (F2) and, \
             with --events, in a JSON Lines file.
 
-            Sandbox sign-in: username user_good; password pass_good, mfa_device (code 1234), \
-            mfa_questions_<n>_<m>, mfa_selections, mfa_selections_<n>_<m>_<o>, or error_<CODE>. F1 shows them all.
+            Sandbox sign-in: username user_good; password \(SandboxCredentials.documentedSummary); \
+            anything else is INVALID_CREDENTIALS. F1 shows them too.
 
             Examples:
               linkterm
