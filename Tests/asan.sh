@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Full flows of linkterm under AddressSanitizer + LeakSanitizer (issue 5, item 8).
+# Full flows of linkterm under AddressSanitizer + LeakSanitizer.
 #
 # Usage: bash Tests/asan.sh [--no-build] [--keep]
 #   --no-build  reuse .build-asan/debug/linkterm (default: `swift build --sanitize=address`)

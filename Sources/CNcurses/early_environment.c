@@ -3,7 +3,7 @@
  * runtime starts.
  *
  * Swift's crash reporter must not wait at an interactive prompt in a raw terminal
- * (DESIGN §4.10), and the runtime reads SWIFT_BACKTRACE once, while it starts. When
+ * (docs/ARCHITECTURE.md §5, "Crashes"), and the runtime reads SWIFT_BACKTRACE once, while it starts. When
  * the Swift libraries are linked statically (release builds), this constructor runs
  * before the runtime's own initialisers (a priority constructor comes first in
  * .init_array) and sets the variable there, so linkterm needs no second exec. When

@@ -14,8 +14,8 @@ struct LinkTerm: ParsableCommand {
             credentials, MFA, account select, success. Every event shows in the log panel (F2) and, \
             with --events, in a JSON Lines file.
 
-            Sandbox sign-in: username user_good; password pass_good, mfa_device (code 1234), \
-            mfa_questions_<n>_<m>, mfa_selections, mfa_selections_<n>_<m>_<o>, or error_<CODE>. F1 shows them all.
+            Sandbox sign-in: username user_good; password \(SandboxCredentials.documentedSummary); \
+            anything else is INVALID_CREDENTIALS. F1 shows them too.
 
             Examples:
               linkterm
@@ -30,7 +30,7 @@ struct LinkTerm: ParsableCommand {
             in full (a full disk, a reader gone or stalled: also with --script). With --script: 0 when every \
             step played and every expectation held, 1 otherwise.
             """,
-        version: "0.1.0",
+        version: LinkKitVersion.string,
         subcommands: [Replay.self, Search.self]
     )
 
@@ -198,7 +198,7 @@ struct LinkTerm: ParsableCommand {
             outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
                                         unit: "record") || outputFailed
         }
-        if let line = outcomeLine(driver.records) { print(line) }
+        if let outcome = driver.outcome { print(outcome.summary) }
         if let autopilot = runner.autopilot {
             printError("linkterm: \(autopilot.report)")
         }
@@ -243,24 +243,7 @@ struct LinkTerm: ParsableCommand {
 
 extension LogPlacement: ExpressibleByArgument {}
 
-/// One line for standard output after the screen is closed: how the session ended (no secret).
-func outcomeLine(_ records: [SessionRecord]) -> String? {
-    for record in records.reversed() {
-        switch record {
-        case .success(let success):
-            return "onSuccess public_token=\(success.publicToken) institution=\(success.metadata.institution.id) accounts=\(success.metadata.accounts.count)"
-        case .exit(let exit):
-            var line = "onExit status=\(exit.metadata.status?.description ?? "null")"
-            if let error = exit.error { line += " error=\(error.errorCode.errorType)/\(error.errorCode.errorCode)" }
-            return line
-        default:
-            continue
-        }
-    }
-    return nil
-}
-
-/// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (DESIGN §4.10):
+/// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (docs/ARCHITECTURE.md §5, "Crashes"):
 /// the runtime reads `SWIFT_BACKTRACE` at start-up, so when it is unset, run again with it set.
 /// (A release build links the Swift libraries statically and sets it before the runtime starts,
 /// in CNcurses/early_environment.c: no second exec.)

@@ -60,6 +60,11 @@ func inputFiles(of scenario: Scenario) -> [NamedFile] {
 /// before any output is opened, so nothing is emptied. `standardStreams` adds standard output
 /// and standard error, when they are regular files, as outputs that must not be one of `files`.
 func refuseOverlappingFiles(_ files: [NamedFile], standardStreams: Bool = true) throws {
+    for file in files where file.isOutput && isTerminal(file.path) {
+        printError("linkterm: \(file.role): \(file.path) is a terminal: what is written there would be drawn "
+                   + "over the screen; give a file, a FIFO or /dev/null")
+        throw ExitCode(2)
+    }
     let identities = files.map { FileIdentity(path: $0.path) }
     for (i, first) in files.enumerated() {
         for j in files.indices where j > i && (first.isOutput || files[j].isOutput) {
@@ -81,4 +86,15 @@ func refuseOverlappingFiles(_ files: [NamedFile], standardStreams: Bool = true) 
             throw ExitCode(2)
         }
     }
+}
+
+/// Whether `path` is a terminal device (`/dev/tty`, `/dev/pts/N`, `/dev/stdout` on a terminal):
+/// opened without becoming the controlling terminal and without waiting, then closed.
+private func isTerminal(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
+    let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return isatty(fd) == 1
 }

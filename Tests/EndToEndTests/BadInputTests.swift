@@ -267,7 +267,7 @@ enum Expected: Sendable {
     /// A clear error: this exit status, standard error holding each fragment (and matching `pattern`),
     /// nothing on standard output that looks like a session.
     case error(Int32, names: [String], pattern: String? = nil)
-    /// The documented answer to a refused link token (SPEC §3.1, README "invalid tokens"): a session
+    /// The documented answer to a refused link token (README, "invalid tokens"): a session
     /// that ends at once through onExit INVALID_INPUT / INVALID_LINK_TOKEN, with an EXIT event and no
     /// load or OPEN; `linkterm replay` prints those two records and exits 0 (the scenario ran).
     case refusedToken

@@ -260,7 +260,7 @@ private struct ActionGenerator {
     }
 }
 
-/// The invariants every finished session's records hold (shared/SPEC.md §5), and no secret in them.
+/// The invariants every finished session's records hold (`SessionInvariants`), and no secret in them.
 private func checkSession(_ records: [SessionRecord], sessionID: String, context: String) {
     #expect(SessionInvariants.violations(of: records, sessionID: sessionID) == [], "\(context)")
     for record in records {

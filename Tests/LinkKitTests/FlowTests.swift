@@ -306,6 +306,25 @@ struct FlowTests {
         ])
     }
 
+    @Test("the driver exposes the outcome: nil while the session goes on, then onSuccess or onExit, the same with records not kept")
+    func outcome() throws {
+        func play(_ text: String, keepsRecords: Bool = true) throws -> SessionDriver {
+            let driver = SessionDriver(configuration: SessionConfiguration(), clock: ManualClock())
+            driver.keepsRecords = keepsRecords
+            driver.start()
+            #expect(driver.outcome == nil)
+            let runner = ScenarioRunner(scenario: try Scenario(text: text))
+            for step in runner.scenario.steps { try runner.play(step, on: driver) }
+            return driver
+        }
+        let linked = try play(toCredentials + "\ncredentials user_good pass_good\naccounts all\ncontinue", keepsRecords: false)
+        guard case .success(let success)? = linked.outcome else { Issue.record("no onSuccess"); return }
+        #expect(linked.outcome?.summary == "onSuccess public_token=\(success.publicToken) institution=ins_109508 accounts=9")
+        let left = try play(toCredentials + "\ncredentials user_good error_INVALID_SEND_METHOD\ncontinue")
+        #expect(left.outcome?.summary == "onExit status=requires_credentials error=ITEM_ERROR/INVALID_SEND_METHOD")
+        #expect(left.outcome == left.records.lazy.compactMap(SessionOutcome.init).first)
+    }
+
     @Test("an error code the sandbox does not know is INVALID_CREDENTIALS")
     func unknownErrorCode() throws {
         #expect(try trace(toCredentials + "\ncredentials user_good error_NOT_A_CODE\nwait 600\nquit").contains("ERROR err=INVALID_CREDENTIALS"))

@@ -141,7 +141,7 @@ private struct KeyGenerator {
     }
 }
 
-/// The invariants every finished session's records hold (shared/SPEC.md §5), and no secret in them.
+/// The invariants every finished session's records hold (`SessionInvariants`), and no secret in them.
 func checkSessionRecords(_ records: [SessionRecord], context: String) {
     #expect(SessionInvariants.violations(of: records) == [], "\(context)")
     for record in records {

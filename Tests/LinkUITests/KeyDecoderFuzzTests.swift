@@ -6,7 +6,7 @@
 // every `.char` is a printable character, every `.paste` holds text only (line ends as "\n",
 // tabs) and at most 1 MiB; pasted line ends never come out as Enter.
 //
-// Nested in the serialized parent suite (DESIGN §3): one ncurses screen at a time.
+// Nested in the serialized parent suite: one ncurses screen at a time.
 
 import CNcurses
 import Foundation

@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// Every test that opens an ncurses screen or touches process-wide signal
-/// state lives under this one serialized parent (DESIGN §3): screens must
+/// state lives under this one serialized parent: screens must
 /// never run in parallel. Nested suites are in the other
 /// `TerminalScreen*Tests.swift` files, as extensions.
 @Suite("ncurses backend (headless)", .serialized)

@@ -138,7 +138,7 @@ def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):
     assert not failures, "\n".join(failures)
 
 
-# -- the events file's own faults (issue 10, "The events file") ---------------------------------
+# -- the events file's own faults ---------------------------------------------------------------
 
 SCENARIO = REPO / "Tests" / "Scenarios" / "pass_good.txt"
 SCRIPT_ARGS = ["--script", SCENARIO, "--typing-delay", "0", "--exit-at-end", "--latency", "0", "--seed", "1"]
@@ -180,6 +180,20 @@ def test_existing_events_file_becomes_private(home):
         p.close()
     assert stat.S_IMODE(os.stat(events).st_mode) == 0o600, oct(os.stat(events).st_mode)
     assert record_name(read_records(events)[0]) == "load"
+
+
+@pytest.mark.parametrize("option", ["--events", "--record"])
+@pytest.mark.parametrize("path", ["/dev/tty", "/dev/stdout"])
+def test_an_output_that_is_the_terminal_is_refused(spawn, home, option, path):
+    """--events /dev/tty (or /dev/stdout, which is the terminal): the records would be drawn over
+    the screen (they were: borders cut, stray characters). Refused, status 2, before the UI."""
+    p = spawn([option, path], stderr_pipe=True)
+    e = p.wait_exit()
+    assert e.status == 2, f"status {e.status}\n{p.describe()}"
+    err = p.stderr_data.decode()
+    assert f"{option}: {path} is a terminal" in err, err
+    assert "Link your account" not in p.screen, "the UI started"
+    assert not p.restoration_problems(), p.restoration_problems()
 
 
 def test_second_session_is_refused_the_same_events_file(spawn, home):

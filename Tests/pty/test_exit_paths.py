@@ -188,7 +188,7 @@ CTRL_C_STATES = {
 
 @pytest.mark.parametrize("state", list(CTRL_C_STATES))
 def test_ctrl_c_exits_at_once_from(spawn, home, state):
-    """Ctrl-C exits at once (SPEC §6, §3.8), whatever is shown over the pane."""
+    """Ctrl-C exits at once, whatever is shown over the pane."""
     args, steps = CTRL_C_STATES[state]
     p = spawn(["--events", home / "events.jsonl", *args])
     start(p)

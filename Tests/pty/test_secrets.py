@@ -1,4 +1,4 @@
-"""Secrets never leave the pane (SPEC §5): canary passwords, MFA codes and answers typed through
+"""Secrets never leave the pane: canary passwords, MFA codes and answers typed through
 the real binary appear nowhere: not on the terminal, not in the events file, the recording, the
 process's stderr, its /proc cmdline and environ, nor in any file it leaves behind."""
 from __future__ import annotations

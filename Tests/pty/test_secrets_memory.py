@@ -1,4 +1,4 @@
-"""Secrets in memory (issue 10): a canary password, MFA code or answer typed (or pasted) into the
+"""Secrets in memory: a canary password, MFA code or answer typed (or pasted) into the
 real binary must not stay in the process's memory once it was submitted. After the submission
 is answered (the next pane is on the screen) every readable, writable mapping of the process
 (heap, stack, anonymous memory, the libraries' data) is read through /proc/PID/mem and searched

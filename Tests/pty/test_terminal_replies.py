@@ -1,4 +1,4 @@
-"""Input that is not a typed key (issue 10): replies the terminal sends on its own, Alt keys,
+"""Input that is not a typed key: replies the terminal sends on its own, Alt keys,
 broken mouse reports, a paste that never ends, keys behind "terminal too small", through the real
 binary in a pseudo-terminal.
 

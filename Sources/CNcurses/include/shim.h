@@ -5,7 +5,7 @@
  * getmaxyx, the globals stdscr/LINES/COLS/COLORS, mouse masks) and adds the
  * async-signal-safe pieces: signal flags, termios restore and crash handlers.
  *
- * DESIGN §4.2: the wide-character API is only visible when these two macros
+ * docs/ARCHITECTURE.md §5: the wide-character API is only visible when these two macros
  * are defined before <ncursesw/curses.h>, and a target's cSettings never reach
  * the Swift importer, so they are defined here.
  */

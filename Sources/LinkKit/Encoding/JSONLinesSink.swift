@@ -80,20 +80,20 @@ public final class JSONLinesSink {
     }
 
     private func writeDirectly(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    directFailure = .system(errno: errno)
-                    if directCommitted >= 0 { _ = ftruncate(fileDescriptor, directCommitted) }
-                    return
-                }
-                offset += written
-            }
-            if directCommitted >= 0 { directCommitted += off_t(buffer.count) }
+        switch DescriptorWrite.writeAll(bytes, to: fileDescriptor) {
+        case .done:
+            if directCommitted >= 0 { directCommitted += off_t(bytes.count) }
+        case .wouldBlock:
+            failDirectly(errno: EAGAIN)
+        case .failed(let error):
+            failDirectly(errno: error)
         }
+    }
+
+    /// Records a failed direct write and cuts a regular file back to its last complete line.
+    private func failDirectly(errno error: Int32) {
+        directFailure = .system(errno: error)
+        if directCommitted >= 0 { _ = ftruncate(fileDescriptor, directCommitted) }
     }
 }
 
@@ -120,9 +120,4 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
         if errno == ENXIO { return "nobody is reading the FIFO \(path) (start its reader first)" }
         return "cannot write \(path): \(String(cString: strerror(errno)))"
     }
-}
-
-/// `write(2)`, named apart from ``JSONLinesSink/write(_:)``.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

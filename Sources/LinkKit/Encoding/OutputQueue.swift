@@ -89,17 +89,20 @@ public final class OutputQueue: @unchecked Sendable {
         condition.broadcast()
         // wait while the reader takes something, up to `timeout`; give up sooner when it takes
         // nothing for `stallTimeout` (a stalled reader would only delay the exit)
-        let deadline = Date().addingTimeInterval(seconds(timeout))
-        var lastProgress = Date()
+        // measured on a monotonic clock; the condition waits in 50 ms slices, so a wall-clock
+        // jump (which `wait(until:)` follows) moves no deadline
+        let clock = ContinuousClock()
+        let started = clock.now
+        var lastProgress = started
         var lastQueued = queuedBytes
         while (head < lines.count || writerBusy) && !isBroken {
-            let now = Date()
+            let now = clock.now
             if queuedBytes != lastQueued {
                 lastQueued = queuedBytes
                 lastProgress = now
             }
-            if now >= deadline || now.timeIntervalSince(lastProgress) >= Self.stallTimeout { break }
-            _ = condition.wait(until: min(deadline, now.addingTimeInterval(0.05)))
+            if now - started >= timeout || now - lastProgress >= .seconds(Self.stallTimeout) { break }
+            _ = condition.wait(until: Date().addingTimeInterval(0.05))
         }
         if head < lines.count {
             lost += lines.count - head
@@ -110,9 +113,9 @@ public final class OutputQueue: @unchecked Sendable {
         abandoned = true
         condition.broadcast()
         // the writer thread waits at most one poll interval before it sees `abandoned`
-        let threadDeadline = Date().addingTimeInterval(1)
-        while threadRunning {
-            if !condition.wait(until: threadDeadline) { break }
+        let threadStarted = clock.now
+        while threadRunning && clock.now - threadStarted < .seconds(1) {
+            _ = condition.wait(until: Date().addingTimeInterval(0.05))
         }
         let result = (firstFailure, lost)
         let closeNow = !threadRunning
@@ -134,7 +137,7 @@ public final class OutputQueue: @unchecked Sendable {
             return
         }
         if head == lines.count && !writerBusy {
-            switch writeNow(line, from: 0) {
+            switch DescriptorWrite.writeAll(line, to: fileDescriptor) {
             case .done:
                 committed += Int64(line.count)
                 return
@@ -167,25 +170,6 @@ public final class OutputQueue: @unchecked Sendable {
         queuedBytes += line.count - offset  // a non-zero offset only for a line that starts the queue
         startWriterIfNeeded()
         condition.broadcast()
-    }
-
-    private enum WriteOutcome { case done, wouldBlock(Int), failed(Int32) }
-
-    /// Writes `line` from `offset` until it is all written, the descriptor would block, or fails.
-    private func writeNow(_ line: [UInt8], from offset: Int) -> WriteOutcome {
-        var written = offset
-        while written < line.count {
-            let count = line.withUnsafeBytes { buffer in
-                write(fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock(written) }
-                return .failed(errno)
-            }
-            written += count
-        }
-        return .done
     }
 
     /// Records a write error, cuts a regular file back to its last complete line, drops the queue.
@@ -222,7 +206,7 @@ public final class OutputQueue: @unchecked Sendable {
             condition.unlock()
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&descriptor, 1, 100)  // bounded, so that `finish` is never kept waiting long
-            let outcome = writeNow(line, from: offset)
+            let outcome = DescriptorWrite.writeAll(line, from: offset, to: fileDescriptor)
             condition.lock()
             writerBusy = false
             var failedNow = false
@@ -249,10 +233,5 @@ public final class OutputQueue: @unchecked Sendable {
         threadRunning = false
         condition.broadcast()
         condition.unlock()
-    }
-
-    private func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }

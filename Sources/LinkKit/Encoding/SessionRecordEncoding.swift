@@ -1,7 +1,7 @@
 import Foundation
 
 /// SessionRecordEncoding: the JSON Lines form of session records, shared by the events file and
-/// `linkterm replay` (shared/SPEC.md §5).
+/// `linkterm replay`.
 ///
 /// One object per record, keys in a fixed order, every metadata key present and `null` where
 /// absent, no trailing newline (the caller adds it).

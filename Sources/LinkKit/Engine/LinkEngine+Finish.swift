@@ -103,7 +103,7 @@ extension LinkEngine {
         finishWithExit(status: exitStatus(for: pane))
     }
 
-    /// The exit status for leaving from `pane` (shared/SPEC.md §3.8).
+    /// The exit status for leaving from `pane`.
     public func exitStatus(for pane: Pane) -> ExitStatus? {
         switch pane {
         case .consent, .credential: .requiresCredentials

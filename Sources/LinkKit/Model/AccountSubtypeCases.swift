@@ -1,4 +1,4 @@
-// The wire strings are listed in shared/reference/plaid-link.md §1.
+// The wire strings are Plaid Link's, as its documentation spells them (docs/ARCHITECTURE.md §3).
 
 extension AccountSubtype {
     /// Credit: the subtypes of account type `credit`.

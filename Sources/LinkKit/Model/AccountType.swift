@@ -1,4 +1,4 @@
-// The wire strings are listed in shared/reference/plaid-link.md §1.
+// The wire strings are Plaid Link's, as its documentation spells them (docs/ARCHITECTURE.md §3).
 
 /// AccountType: the top-level kind of an account (`brokerage` is the pre-2018 name of `investment`).
 public enum AccountType: WireStringEnum {

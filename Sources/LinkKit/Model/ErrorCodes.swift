@@ -1,4 +1,4 @@
-// The wire strings are listed in shared/reference/plaid-link.md §1.
+// The wire strings are Plaid Link's, as its documentation spells them (docs/ARCHITECTURE.md §3).
 
 /// ApiErrorCode: the codes of error type `API_ERROR`.
 public enum ApiErrorCode: WireStringEnum {

@@ -2,7 +2,7 @@ import Foundation
 
 /// EventMetadata: what `onEvent` receives with each event, shaped like LinkKit 7's type.
 ///
-/// On the wire (the events file, `linkterm replay`) every one of the 17 keys of shared/SPEC.md §4
+/// On the wire (the events file, `linkterm replay`) every one of the 17 keys below
 /// is present, `null` where absent, in this order: `account_number_mask, error_type, error_code,
 /// error_message, exit_status, institution_id, institution_name, institution_search_query,
 /// is_update_mode, match_reason, mfa_type, routing_number, view_name, selection, timestamp,

@@ -1,4 +1,4 @@
-// The wire strings are listed in shared/reference/plaid-link.md §1.
+// The wire strings are Plaid Link's, as its documentation spells them (docs/ARCHITECTURE.md §3).
 
 /// ExitStatus: where the user was when they left Link (`onExit` `metadata.status`, `EXIT` `exit_status`).
 /// 

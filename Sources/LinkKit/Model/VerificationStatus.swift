@@ -1,4 +1,4 @@
-// The wire strings are listed in shared/reference/plaid-link.md §1.
+// The wire strings are Plaid Link's, as its documentation spells them (docs/ARCHITECTURE.md §3).
 
 /// VerificationStatus: an account's micro-deposit or database verification state (`null` for plain credential logins).
 public enum VerificationStatus: WireStringEnum {

@@ -1,4 +1,4 @@
-// The wire strings are listed in shared/reference/plaid-link.md §1.
+// The wire strings are Plaid Link's, as its documentation spells them (docs/ARCHITECTURE.md §3).
 
 /// ViewName: the Link pane a `TRANSITION_VIEW` (or `OPEN`) announces (46 documented names).
 public enum ViewName: WireStringEnum {

@@ -46,6 +46,8 @@ public final class SessionDriver {
     public private(set) var records: [SessionRecord] = []
     /// Whether to keep ``records`` (benchmarks turn it off).
     public var keepsRecords = true
+    /// How the session ended (onSuccess or onExit); nil while it goes on.
+    public private(set) var outcome: SessionOutcome?
 
     /// Creates a driver; call ``start()`` to open the session.
     public init(configuration: SessionConfiguration, clock: any SessionClock, callbacks: LinkCallbacks? = nil) {
@@ -101,6 +103,7 @@ public final class SessionDriver {
     private func deliver(_ batch: [SessionRecord]) {
         for record in batch {
             if keepsRecords { records.append(record) }
+            if outcome == nil, let ending = SessionOutcome(record) { outcome = ending }
             callbacks?.deliver(record)
             for observer in observers { observer(record) }
         }

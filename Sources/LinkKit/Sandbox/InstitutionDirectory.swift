@@ -29,7 +29,7 @@ public struct InstitutionDirectory: Sendable {
         index.position(of: id, in: records).map { records[$0] }
     }
 
-    /// The embedded sandbox directory: the sandbox institutions of Plaid's docs (reference §2.1)
+    /// The embedded sandbox directory: the sandbox institutions of Plaid's docs
     /// plus a few real banks, which the sandbox also serves.
     public static let sandbox = InstitutionDirectory(SandboxInstitutions.all)
 }

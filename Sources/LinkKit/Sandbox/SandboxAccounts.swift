@@ -1,4 +1,4 @@
-/// SandboxAccounts: the accounts the sandbox returns for `user_good` (reference §2.3).
+/// SandboxAccounts: the accounts the sandbox returns for `user_good` (as Plaid's sandbox returns them).
 public enum SandboxAccounts {
     /// One account as the sandbox defines it, before it gets a session-specific id.
     public struct Template: Hashable, Sendable {

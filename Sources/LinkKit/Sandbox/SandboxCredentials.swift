@@ -1,4 +1,4 @@
-/// SandboxCredentials: what the sandbox does with the credentials typed (shared/SPEC.md §3.4).
+/// SandboxCredentials: what the sandbox does with the credentials typed.
 ///
 /// The username must be `user_good`; the password picks the flow: `pass_good`, `mfa_device`,
 /// `mfa_questions_<n>_<m>`, `mfa_selections`, `mfa_selections_<n>_<m>_<o>`, `error_<CODE>`.

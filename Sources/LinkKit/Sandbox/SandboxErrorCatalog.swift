@@ -1,6 +1,6 @@
 /// SandboxError: an error the sandbox can raise, with its messages and where Link goes next.
 public struct SandboxError: Hashable, Sendable {
-    /// Where the user goes after the error (reference §1.5 "Link UX", §5).
+    /// Where the user goes after the error (the "Link UX" column of Plaid's error reference).
     public enum Next: Hashable, Sendable {
         /// Stay on the pane that was submitted, with the message shown inline (recoverable).
         case samePane
@@ -18,7 +18,7 @@ public struct SandboxError: Hashable, Sendable {
     public var next: Next
 }
 
-/// SandboxErrorCatalog: every error code of reference §1.5's table, with its exact messages.
+/// SandboxErrorCatalog: every error code of Plaid's error reference, with its exact messages.
 public enum SandboxErrorCatalog {
     private static func item(_ code: ItemErrorCode, _ message: String, _ display: String?, _ next: SandboxError.Next)
         -> SandboxError

@@ -1,4 +1,4 @@
-/// SandboxInstitutions: the institutions of the embedded sandbox (shared/reference/plaid-link.md §2.1).
+/// SandboxInstitutions: the institutions of the embedded sandbox (the sandbox institutions of Plaid's documentation).
 public enum SandboxInstitutions {
     /// First Platypus Bank, the default test institution.
     public static let firstPlatypusBank = "ins_109508"

@@ -110,35 +110,11 @@ public struct ScenarioRunner {
         }
     }
 
-    /// Reads `mfa` answers as the current challenge expects them.
+    /// The response `answers` mean on the MFA step the session is on.
     func mfaResponse(_ answers: [Secret], engine: LinkEngine) throws(ActionRejected) -> MFAResponse {
         guard engine.pane == .mfa, let challenge = engine.currentChallenge else {
             throw ActionRejected("an MFA answer does not fit the \(engine.pane.viewName?.description ?? "finished") pane")
         }
-        switch challenge.type {
-        case .device:
-            guard answers.count == 1, let index = answers[0].integerValue() else {
-                throw ActionRejected("the device picker takes one device index (0-based)")
-            }
-            return .device(index)
-        case .code:
-            guard answers.count == 1 else { throw ActionRejected("the code step takes one code") }
-            return .code(answers[0].copy())  // copies: the engine wipes what it is given
-        case .questions:
-            return .answers(answers.map { $0.copy() })
-        case .selections:
-            guard answers.count == challenge.prompts.count else {
-                throw ActionRejected("pick an answer for all \(challenge.prompts.count) question(s) (got \(answers.count))")
-            }
-            var picks: [Int] = []
-            for (number, (answer, prompt)) in zip(answers, challenge.prompts).enumerated() {
-                let pick = prompt.options.firstIndex(where: { answer.matches($0) }) ?? answer.integerValue()
-                guard let pick else {
-                    throw ActionRejected("question \(number + 1): the answer is neither one of its options nor an option index")
-                }
-                picks.append(pick)
-            }
-            return .selections(picks)
-        }
+        return try challenge.response(to: answers)
     }
 }

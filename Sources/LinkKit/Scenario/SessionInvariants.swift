@@ -1,5 +1,5 @@
 /// SessionInvariants: what the records of every finished session hold, whatever happened in it
-/// (shared/SPEC.md §5): one ending, the final event right next to it, one `link_session_id`,
+/// : one ending, the final event right next to it, one `link_session_id`,
 /// timestamps that never go back, well-formed request ids, and JSON lines that read back whole.
 public enum SessionInvariants {
     /// The invariants `records` (one finished session) break, a sentence each; empty when it holds

@@ -1,4 +1,4 @@
-/// LinkToken: the checks a `link_token` must pass before a session opens (shared/SPEC.md §3.1).
+/// LinkToken: the checks a `link_token` must pass before a session opens.
 ///
 /// A token looks like `link-<env>-<uuid>`, `env` one of `sandbox`, `production`, `development`
 /// and the UUID lowercase. The embedded backend is a sandbox, so only `sandbox` tokens open.

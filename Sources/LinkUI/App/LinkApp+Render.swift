@@ -85,26 +85,22 @@ extension LinkApp {
     /// The finished session: which callback ended it and with what.
     func drawOutcome(into buffer: inout CellBuffer, area: Rect) {
         var y = area.y + max(0, area.height / 2 - 2)
-        for record in driver.records.reversed() {
-            switch record {
-            case .success(let success):
-                buffer.centered("✓ onSuccess", y: y, area: area, style: styles.success)
-                y += 2
-                buffer.centered(success.publicToken, y: y, area: area, style: styles.text)
-                buffer.centered("\(sanitizeForTerminal(success.metadata.institution.name)) · \(success.metadata.accounts.count) account\(success.metadata.accounts.count == 1 ? "" : "s")",
-                                y: y + 1, area: area, style: styles.muted)
-                return
-            case .exit(let exit):
-                buffer.centered("onExit", y: y, area: area, style: styles.warning)
-                y += 2
-                buffer.centered("status \(exit.metadata.status?.description ?? "null")", y: y, area: area, style: styles.text)
-                if let error = exit.error {
-                    buffer.centered("\(error.errorCode.errorType) · \(error.errorCode.errorCode)", y: y + 1, area: area, style: styles.muted)
-                }
-                return
-            default:
-                continue
+        switch driver.outcome {
+        case .success(let success)?:
+            buffer.centered("✓ onSuccess", y: y, area: area, style: styles.success)
+            y += 2
+            buffer.centered(success.publicToken, y: y, area: area, style: styles.text)
+            buffer.centered("\(sanitizeForTerminal(success.metadata.institution.name)) · \(success.metadata.accounts.count) account\(success.metadata.accounts.count == 1 ? "" : "s")",
+                            y: y + 1, area: area, style: styles.muted)
+        case .exit(let exit)?:
+            buffer.centered("onExit", y: y, area: area, style: styles.warning)
+            y += 2
+            buffer.centered("status \(exit.metadata.status?.description ?? "null")", y: y, area: area, style: styles.text)
+            if let error = exit.error {
+                buffer.centered("\(error.errorCode.errorType) · \(error.errorCode.errorCode)", y: y + 1, area: area, style: styles.muted)
             }
+        case nil:
+            break
         }
     }
 

@@ -144,7 +144,8 @@ public final class TerminalRunner {
         }
         if let signalEnd { return signalEnd }
         if case .interrupted? = quitByKey { return .interrupted }
-        return app.driver.records.contains { if case .success = $0 { true } else { false } } ? .success : .exited
+        if case .success? = app.driver.outcome { return .success }
+        return .exited
     }
 
     private var quitByKey: SessionEnd?

@@ -102,32 +102,27 @@ enum KeyPlanner {
     }
 
     static func mfaKeys(_ answers: [Secret], challenge: MFAChallenge, app: LinkApp) throws(ActionRejected) -> [Key] {
-        switch challenge.type {
-        case .device:
-            guard answers.count == 1, let index = answers[0].integerValue(),
-                  challenge.prompts[0].options.indices.contains(index)
-            else { throw ActionRejected("the device picker takes one device index (0-based)") }
+        // the same response replay sends, checked as the engine will check it; then the keys
+        let response = try challenge.response(to: answers)
+        defer { response.wipe() }
+        if let problem = challenge.problem(with: response) { throw ActionRejected(problem) }
+        let toFirstField: [Key] = Array(repeating: .backTab, count: app.mfa.focus)
+        switch response {
+        case .device(let index):
             return moves(from: app.mfa.highlighted.first ?? 0, to: index) + [.enter]
-        case .code, .questions:
-            guard answers.count == challenge.prompts.count else {
-                throw ActionRejected("answer all \(challenge.prompts.count) question(s) (got \(answers.count))")
-            }
-            var keys: [Key] = Array(repeating: .backTab, count: app.mfa.focus)
-            for (index, answer) in answers.enumerated() {
+        case .code(let code):
+            return toFirstField + [.ctrl("u")] + Self.keys(typing: code) + [.enter]
+        case .answers(let typed):
+            var keys = toFirstField
+            for (index, answer) in typed.enumerated() {
                 if index > 0 { keys.append(.tab) }
                 keys.append(.ctrl("u"))
                 keys += Self.keys(typing: answer)
             }
             return keys + [.enter]
-        case .selections:
-            guard answers.count == challenge.prompts.count else {
-                throw ActionRejected("pick an answer for all \(challenge.prompts.count) question(s) (got \(answers.count))")
-            }
-            var keys: [Key] = Array(repeating: .backTab, count: app.mfa.focus)
-            for (number, (answer, prompt)) in zip(answers, challenge.prompts).enumerated() {
-                guard let pick = prompt.options.firstIndex(where: { answer.matches($0) }) ?? answer.integerValue(),
-                      prompt.options.indices.contains(pick)
-                else { throw ActionRejected("question \(number + 1): the answer is neither one of its options nor an option index") }
+        case .selections(let picks):
+            var keys = toFirstField
+            for (number, pick) in picks.enumerated() {
                 let from = app.mfa.highlighted.indices.contains(number) ? app.mfa.highlighted[number] : 0
                 keys += moves(from: from, to: pick) + [.char(" ")]
             }

@@ -1,4 +1,4 @@
-// LogEntry.swift: one line of the log panel, formatted once when it arrives (SPEC §5).
+// LogEntry.swift: one line of the log panel, formatted once when it arrives.
 
 import LinkKit
 

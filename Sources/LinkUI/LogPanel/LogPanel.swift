@@ -1,4 +1,4 @@
-// LogPanel.swift: the live event log (SPEC §5): model and key handling. Drawing is in
+// LogPanel.swift: the live event log: model and key handling. Drawing is in
 // LogPanelView.swift, the key bindings in LogPanelKeyMap.swift.
 
 import LinkKit

@@ -2,7 +2,7 @@
 //
 // Boxes are drawn as ordinary wide-character cells, not with ACS: with
 // TERM=xterm-256color inside tmux, ncurses' box() comes back as `lqqk`
-// (DESIGN §4.7).
+// (docs/ARCHITECTURE.md §5).
 
 /// The six characters of a rectangular border.
 public struct BorderSet: Hashable, Sendable {

@@ -3,7 +3,7 @@
 import CNcurses
 
 /// CrashReports: whether Swift's crash reporter was told, before the runtime started, not to
-/// wait at an interactive prompt (DESIGN §4.10). See `Sources/CNcurses/early_environment.c`.
+/// wait at an interactive prompt (docs/ARCHITECTURE.md §5, "Crashes"). See `Sources/CNcurses/early_environment.c`.
 public enum CrashReports {
     /// Whether `SWIFT_BACKTRACE=interactive=no` was set before the runtime started (a build
     /// that links the Swift libraries statically); if not, the process must run itself again

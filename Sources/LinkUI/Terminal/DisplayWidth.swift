@@ -1,7 +1,7 @@
 // DisplayWidth.swift: how many terminal columns text occupies.
 //
 // Text is measured and truncated by display columns, never by characters
-// (DESIGN §4.5): a CJK ideograph or an emoji takes two columns, a combining
+// (docs/ARCHITECTURE.md §5): a CJK ideograph or an emoji takes two columns, a combining
 // accent none. Pure Swift, so it works without ncurses.
 
 /// The number of terminal columns `scalar` occupies on its own: 2 for East

@@ -1,4 +1,4 @@
-/// Theme: the semantic colours every style of linkterm derives from (shared/SPEC.md §8).
+/// Theme: the semantic colours every style of linkterm derives from.
 ///
 /// A theme file changes the whole look by setting these few roles; panes never name a colour.
 public struct Theme: Hashable, Sendable {

@@ -13,16 +13,12 @@ public enum HelpOverlay {
         KeyBinding("Ctrl-L", "redraw"), KeyBinding("Ctrl-U", "clear a field"),
     ]
 
-    /// The sandbox credentials (shared/SPEC.md §3.4).
-    public static let credentials = [
-        ("user_good / pass_good", "signs in"),
-        ("mfa_device", "device, then code 1234"),
-        ("mfa_questions_<n>_<m>", "answers answer_<round>_<question>"),
-        ("mfa_selections", "one question, answer Yes"),
-        ("mfa_selections_<n>_<m>_<o>", "answer answer_<round>_<question>_0"),
-        ("error_<CODE>", "that error, e.g. error_INSTITUTION_DOWN"),
-        ("anything else", "INVALID_CREDENTIALS; 3rd: ITEM_LOCKED"),
-    ]
+    /// The sandbox credentials: the sandbox's own list (`SandboxCredentials.documented`).
+    public static var credentials: [(String, String)] {
+        SandboxCredentials.documented.map { entry in
+            (entry.password == "pass_good" ? "user_good / pass_good" : entry.password, entry.outcome)
+        }
+    }
 
     /// Draws the overlay over `area`.
     public static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap) {
