@@ -29,6 +29,11 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// `wait <ms>`: let time pass.
     case wait(Int64)
 
+    /// Whether the command only lets time pass (`wait MS`): no action for the engine.
+    public var isWait: Bool {
+        if case .wait = self { true } else { false }
+    }
+
     /// The step's first word, for messages (never its arguments, which may be secrets).
     public var verb: String {
         switch self {

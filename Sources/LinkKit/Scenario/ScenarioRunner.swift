@@ -90,6 +90,12 @@ public struct ScenarioRunner {
 
     /// The engine action a command means on the pane the session is on.
     func action(for command: ScenarioCommand, engine: LinkEngine) throws(ActionRejected) -> UserAction {
+        try Self.action(for: command, engine: engine)
+    }
+
+    /// The engine action a command means on the pane the session is on (`wait` means none:
+    /// the caller lets time pass), for replay and the autopilot alike. Typed secrets are copies.
+    public static func action(for command: ScenarioCommand, engine: LinkEngine) throws(ActionRejected) -> UserAction {
         switch command {
         case .continue: return .primary
         case .search(let text): return .setQuery(text)
@@ -111,7 +117,7 @@ public struct ScenarioRunner {
     }
 
     /// The response `answers` mean on the MFA step the session is on.
-    func mfaResponse(_ answers: [Secret], engine: LinkEngine) throws(ActionRejected) -> MFAResponse {
+    static func mfaResponse(_ answers: [Secret], engine: LinkEngine) throws(ActionRejected) -> MFAResponse {
         guard engine.pane == .mfa, let challenge = engine.currentChallenge else {
             throw ActionRejected("an MFA answer does not fit the \(engine.pane.viewName?.description ?? "finished") pane")
         }

@@ -14,12 +14,13 @@ enum KeyPlanner {
         }
         func typed(_ text: String) -> [Key] { text.map { Key.char($0) } }
         func typed(_ secret: Secret) -> [Key] { keys(typing: secret) }
+        // does the step fit? asked of the engine, on a copy: the answer replay gets (`wait` is no action)
+        if !command.isWait, let refusal = engine.refusal(of: try ScenarioRunner.action(for: command, engine: engine)) {
+            throw refusal
+        }
         switch command {
         case .continue:
-            switch pane {
-            case .consent, .institutionNotice, .oauth(.notice), .connected, .error: return [.enter]
-            default: throw misfit()
-            }
+            return [.enter]  // on every pane where the engine takes `continue`, Enter is the primary action
         case .search(let text):
             guard pane == .selectInstitution else { throw misfit() }
             return [.ctrl("u")] + typed(text)
