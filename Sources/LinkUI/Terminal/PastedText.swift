@@ -41,6 +41,7 @@ public struct PastedText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     /// "paste of N bytes": never the text.
     public var description: String { "paste of \(byteCount) bytes" }
 
+    /// Whether both pastes hold the same bytes (compared in place, never as text).
     public static func == (lhs: PastedText, rhs: PastedText) -> Bool {
         if lhs.bytes === rhs.bytes { return true }
         return lhs.bytes.withUnsafeBytes { left in
@@ -48,6 +49,7 @@ public struct PastedText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         }
     }
 
+    /// Hashes the bytes in place.
     public func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }

@@ -66,6 +66,17 @@ public final class TerminalScreen {
         close()
     }
 
+    /// Throws what ``open(term:environment:installSignalHandlers:capture:)`` would throw for a
+    /// standard input or output that is not a terminal, or a `TERM` that is unset or `dumb`,
+    /// without touching the terminal: for a program to refuse before it creates any file.
+    public static func checkUsable(
+        term: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        let name = term ?? environment["TERM"] ?? ""
+        if name.isEmpty || name == "dumb" { throw TerminalError.unsupportedTerminal(name) }
+    }
+
     /// Opens the full-screen interface on the controlling terminal.
     ///
     /// Checks first that standard input and output are terminals and that
@@ -81,17 +92,6 @@ public final class TerminalScreen {
     /// not taken are discarded first. Check `isCapturing`: it stays false
     /// where this build cannot capture.
     /// - Throws: `TerminalError` with a message for the user.
-    /// Throws what ``open(term:environment:installSignalHandlers:capture:)`` would throw for a
-    /// standard input or output that is not a terminal, or a `TERM` that is unset or `dumb`,
-    /// without touching the terminal: for a program to refuse before it creates any file.
-    public static func checkUsable(
-        term: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        let name = term ?? environment["TERM"] ?? ""
-        if name.isEmpty || name == "dumb" { throw TerminalError.unsupportedTerminal(name) }
-    }
-
     public static func open(
         term: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
