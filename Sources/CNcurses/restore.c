@@ -8,9 +8,11 @@
 
 #include "shim.h"
 #include "shim_internal.h"
+#include "signals_internal.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
@@ -96,6 +98,15 @@ static void die_of(int sig) {
  * instruction to fault again: a signal sent with kill(1) does not come again, and
  * the process went on running. Hence the re-raise here, every time. */
 static void crash_handler(int sig, siginfo_t *info, void *context) {
+    /* A crash signal another process sent (kill -SEGV): no fault happened and the
+     * process is sound, so the session ends as for any ending signal (terminal
+     * restored, EXIT and onExit written) and then dies of it (lt_end_with_signal).
+     * Only while the UI loop is up to see the flag; a signal the process sends
+     * itself (abort) is a crash. */
+    if (info != NULL && info->si_code <= 0 && info->si_pid != getpid() && g_tty_active) {
+        lt_internal_flag_signal(sig);
+        return;
+    }
     int restoring = g_termios_saved;
     lt_restore_terminal_now();
     if (restoring) say_crashed(sig);
@@ -154,4 +165,16 @@ void lt_uninstall_crash_handlers(void) {
         sigaction(k_crash_signals[i], &g_old_crash_actions[i], NULL);
     }
     g_crash_handlers_installed = 0;
+}
+
+int lt_is_crash_signal(int sig) {
+    for (int i = 0; i < LT_CRASH_SIGNAL_COUNT; ++i) {
+        if (k_crash_signals[i] == sig) return 1;
+    }
+    return 0;
+}
+
+void lt_end_with_signal(int sig) {
+    fflush(NULL);
+    die_of(sig);
 }

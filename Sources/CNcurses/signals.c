@@ -249,3 +249,5 @@ void lt_quit_without_crash_report(void) {
     sigemptyset(&dfl.sa_mask);
     sigaction(SIGQUIT, &dfl, NULL);
 }
+
+void lt_internal_flag_signal(int sig) { flag_handler(sig); }

@@ -203,6 +203,7 @@ struct LinkTerm: ParsableCommand {
             printError("linkterm: \(autopilot.report)")
         }
         if outputFailed { throw ExitCode(outputFailureStatus) }
+        end.dieIfCrashSignal()
         if runner.autopilot != nil {
             if end.isSignal { throw ExitCode(end.exitStatus) }
             if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }

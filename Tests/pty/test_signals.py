@@ -124,8 +124,11 @@ def test_a_crash_signal_sent_with_kill_ends_the_process(spawn, home, name, numbe
         exit_written(events), 1000 * (e.ended_at - trigger))
     assert e.signal == number, f"ended with status {e.status} (signal {e.signal}), expected to die of {name}"
     assert not problems, f"terminal not restored after {name}: {problems}"
+    # sent by another process, it is no fault: the session ends properly (EXIT and onExit), then
+    # the process dies of the signal
+    assert exit_written(events), f"no EXIT in the events file after {name}"
     text = strip_escapes(bytes(p.log))
-    assert f"linkterm: crashed ({name})" in text, f"no crash line:\n{text[-1500:]}"
+    assert f"linkterm: {name} sent by another process: the session ended (onExit)" in text, text[-1500:]
     assert "Press space to interact" not in text
 
 

@@ -330,12 +330,23 @@ int lt_wait(int input_fd, int extra_fd, int timeout_ms);
  *  Call before lt_screen_open. Returns 0 or -1. */
 int lt_save_termios(void);
 
+/** 1 if `sig` is one of the crash signals (SIGSEGV, SIGILL, SIGTRAP, SIGABRT,
+ *  SIGBUS, SIGFPE), else 0. */
+int lt_is_crash_signal(int sig);
+
+/** Flushes stdio, resets `sig` to its default action, unblocks and raises it: the
+ *  process dies of it (as a shell reports: 128 + N). For a crash signal another
+ *  process sent, once the session has ended properly. Never returns. */
+void lt_end_with_signal(int sig);
+
 /** Installs SA_SIGINFO handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT,
  *  SIGBUS and SIGFPE that restore the terminal and print one line, call the
  *  previous handler (the Swift runtime's backtracer, which prints its report and
  *  returns), then reset the signal to SIG_DFL and raise it again, unblocked: the
- *  process always ends with the crash status (128 + N as a shell reports it),
- *  a signal sent with kill(1) included. Returns 0 or -1. */
+ *  process always ends with the crash status (128 + N as a shell reports it).
+ *  One sent by another process (kill -SEGV) while the screen is up is no fault:
+ *  it is flagged like an ending signal, the session ends properly, and the
+ *  process then dies of it (lt_end_with_signal). Returns 0 or -1. */
 int lt_install_crash_handlers(void);
 
 /** Restores the previous crash handlers. */

@@ -1,3 +1,4 @@
+import CNcurses
 import Foundation
 import LinkKit
 
@@ -27,6 +28,17 @@ public enum SessionEnd: Hashable, Sendable {
         case .terminated: 143
         case .hungUp: 129
         case .signaled(let number): 128 + number
+        }
+    }
+
+    /// After a crash signal that another process sent (`kill -SEGV`: no fault, so the session
+    /// ended properly, EXIT written): dies of that signal, as a crash would end the process
+    /// (128 + N as a shell reports it). Otherwise returns. Call last, once every output is closed.
+    public func dieIfCrashSignal() {
+        if case .signaled(let number) = self, lt_is_crash_signal(number) == 1 {
+            let line = "linkterm: \(TerminalSignal.name(of: number)) sent by another process: the session ended (onExit)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            lt_end_with_signal(number)
         }
     }
 

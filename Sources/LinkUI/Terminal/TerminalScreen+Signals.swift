@@ -37,7 +37,9 @@ extension TerminalScreen {
             }
             return .continued
         default:
-            return lt_is_ending_signal(number) != 0 ? .ending(number) : nil
+            // a crash signal is flagged only when another process sent it (kill -SEGV): it ends
+            // the session like any ending signal
+            return lt_is_ending_signal(number) != 0 || lt_is_crash_signal(number) != 0 ? .ending(number) : nil
         }
     }
 }
