@@ -216,13 +216,17 @@ extension InteractiveTests {
         try tmux.waitFor("4 results")
         tmux.send("BSpace")
         tmux.type("a")
-        let screen = try tmux.waitFor("6 results")
-        let rows = screen.split(separator: "\n").filter { $0.contains("ins_custom_") }
-        #expect(rows.count == 6, "\(screen)")
-        for row in rows {
-            // "│ › Name      ins_custom_N │": the name, then only spaces up to the id, then the border
-            let match = row.wholeMatch(of: /│ [› ] (\S+) (\S+)( \S+)*? +(ins_custom_[1-7]) │/)
-            #expect(match != nil, "a row with something left between the name and its id:\n\(screen)")
+        // "│ › Name      ins_custom_N │": the name, then only spaces up to the id, then the border;
+        // waited for until the frame is whole (the "6 results" line comes before the rows are
+        // redrawn), so a row that keeps a stale character, or is shifted, never matches
+        func isRow(_ row: Substring) -> Bool {
+            row.wholeMatch(of: /│ [› ] (\S+) (\S+)( \S+)*? +(ins_custom_[1-7]) │/) != nil
+        }
+        let screen = try tmux.waitUntil { screen in
+            let rows = screen.split(separator: "\n").filter { $0.contains("ins_custom_") }
+            return screen.contains("6 results") && rows.count == 6 && rows.allSatisfy(isRow)
+        }
+        for row in screen.split(separator: "\n") where row.contains("ins_custom_") {
             #expect(!row.unicodeScalars.contains { [0x200D, 0xFE0E, 0xFE0F].contains($0.value) },
                     "a joiner or selector reached the terminal: \(row)")
         }
