@@ -172,8 +172,8 @@ struct LinkTerm: ParsableCommand {
             }
         }
         if let scenario {
-            runner.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
-            runner.exitAtEnd = exitAtEnd
+            app.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            app.exitAtEnd = exitAtEnd
         }
         // an output that fails wakes the loop at once: it shows the banner without waiting for a key
         sink?.onFailure = TerminalScreen.wakeLoop
@@ -199,14 +199,14 @@ struct LinkTerm: ParsableCommand {
                                         unit: "record") || outputFailed
         }
         if let outcome = driver.outcome { print(outcome.summary) }
-        if let autopilot = runner.autopilot {
+        if let autopilot = app.autopilot {
             printError("linkterm: \(autopilot.report)")
         }
         if outputFailed { throw ExitCode(outputFailureStatus) }
         end.dieIfCrashSignal()
-        if runner.autopilot != nil {
+        if app.autopilot != nil {
             if end.isSignal { throw ExitCode(end.exitStatus) }
-            if let status = runner.autopilotStatus, status != 0 { throw ExitCode(status) }
+            if let status = app.autopilotStatus, status != 0 { throw ExitCode(status) }
             return
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }

@@ -11,7 +11,7 @@ struct AutopilotTests {
 
     @Test("library scenarios play through the UI; the events file has the replay's event names",
           arguments: ["mfa_device", "mfa_questions_2_2", "mfa_selections_2_2_3", "oauth_fail", "lockout_three_wrong_passwords",
-                      "exit_at_requires_code", "pass_good_single_account", "institution_degraded", "exit_dialog_continue"])
+                      "exit_at_requires_code", "pass_good_single_account", "institution_degraded", "exit_dialog_continue", "institution_down"])
     func plays(name: String) throws {
         let scenario = packageRoot.appendingPathComponent("Tests/Scenarios/\(name).txt").path
         let events = try temporaryFile("", name: "events.jsonl")

@@ -179,22 +179,21 @@ struct AppFuzzTests {
                 pending = generator.rng.chance(0.3) ? generator.burst(for: app) : [generator.randomKey()]
             }
             guard !pending.isEmpty else { continue }
-            app.handle(pending.removeFirst())
+            _ = app.update(.key(pending.removeFirst()))
             if generator.rng.chance(0.5) {
                 clock.advance(by: Int64(generator.rng.pick([0, 10, 300, 700, 2_500])))
-                driver.tick()
-                app.sync()
+                _ = app.update(.tick)
             }
             if generator.rng.chance(renderChance) { try render(app, generator: &generator, context: context) }
         }
-        if !driver.engine.isFinished { app.handle(.ctrl("c")) }
+        if !driver.engine.isFinished { _ = app.update(.key(.ctrl("c"))) }
         let finished = driver.engine.isFinished
         #expect(finished, "\(context): Ctrl-C ends the session")
         let count = driver.records.count
-        app.handle(.enter)
-        app.handle(.ctrl("c"))
+        _ = app.update(.key(.enter))
+        _ = app.update(.key(.ctrl("c")))
         clock.advance(by: 10_000)
-        driver.tick()
+        _ = app.update(.tick)
         #expect(driver.records.count == count, "\(context): no record after the end")
         try render(app, generator: &generator, context: context)
         checkSessionRecords(driver.records, context: context)

@@ -93,7 +93,7 @@ struct PaneRenderingTests {
         h.type("user_good")
         h.press(.tab)
         h.type("pass_good")
-        h.app.handle(.enter)  // no settle: LOADING is showing
+        _ = h.app.update(.key(.enter))  // no settle: LOADING is showing
         try assertSnapshot(h.screen(), "loading")
     }
 

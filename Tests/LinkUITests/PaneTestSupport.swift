@@ -17,19 +17,27 @@ final class AppHarness {
 
     /// Presses keys, then lets timers (debounce, LOADING) pass.
     func press(_ keys: Key...) {
-        for key in keys { app.handle(key) }
+        for key in keys { effects = app.update(.key(key)) }
         settle()
     }
 
     /// Types text character by character.
     func type(_ text: String) {
-        for character in text { app.handle(.char(character)) }
+        for character in text { effects = app.update(.key(.char(character))) }
         settle()
     }
 
+    /// What the last message asked of the terminal's owner.
+    private(set) var effects: AppEffects = []
+
+    /// Lets time pass to each deadline in turn, through the loop's own message (`tick`), until
+    /// nothing is due but an animation.
     func settle() {
-        app.driver.settle()
-        app.sync()
+        while let deadline = app.driver.engine.nextDeadline, !app.driver.engine.isFinished {
+            clock.advance(to: deadline)
+            effects = app.update(.tick)
+        }
+        effects = app.update(.tick)
     }
 
     func render(rows: Int = 24, cols: Int = 80) -> CellBuffer {
@@ -43,6 +51,13 @@ final class AppHarness {
     var events: [String] {
         app.driver.records.compactMap { if case .event(let e) = $0 { e.eventName.description } else { nil } }
     }
+}
+
+extension LinkApp {
+    /// The pane views' state, as tests read it.
+    var searchPane: SearchPane { panes.view(SearchPane.self)! }
+    var credentials: CredentialsPane { panes.view(CredentialsPane.self)! }
+    var mfa: MFAPane { panes.view(MFAPane.self)! }
 }
 
 let snapshotFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")

@@ -260,7 +260,10 @@ def test_the_autopilot_does_not_spin_while_the_session_loads(spawn, home):
     """An autopilot waiting for LOADING to end sleeps until the session's own deadline (it woke
     every millisecond, about 900 times a second); the spinner's 12.5 frames a second remain."""
     script = home / "slow.txt"
-    script.write_text("continue\nsearch first platypus\nselect ins_109508\ncredentials user_good pass_good\nquit\n")
+    # the expectation makes the autopilot wait for LOADING to end before it checks it (a step
+    # with none goes on at once, as replay does)
+    script.write_text("continue\nsearch first platypus\nselect ins_109508\ncredentials user_good pass_good\n"
+                      "expect TRANSITION_VIEW view_name=LOADING\nquit\n")
     p = spawn(["--script", script, "--latency", "20000", "--typing-delay", "10"])
     p.wait_for(" Loading ")
     rate = wakeups_per_second(p)

@@ -8,6 +8,9 @@ public struct ScenarioRunner {
     /// The scenario to play.
     public let scenario: Scenario
 
+    /// The search index of the session's directory, built the first time a `select` needs it.
+    private let index = LazyIndex()
+
     /// Creates a runner.
     public init(scenario: Scenario) { self.scenario = scenario }
 
@@ -49,6 +52,18 @@ public struct ScenarioRunner {
     /// Holds the checker so the driver's observer can feed it.
     final class CheckerBox { var checker = ExpectationChecker() }
 
+    /// Builds the search index once, when first asked.
+    final class LazyIndex {
+        private var built: InstitutionSearch?
+
+        func index(of directory: InstitutionDirectory) -> InstitutionSearch {
+            if let built { return built }
+            let index = InstitutionSearch(directory: directory)
+            built = index
+            return index
+        }
+    }
+
     private func verify(_ box: CheckerBox) throws(ScenarioError) {
         if let failure = box.checker.check() {
             throw ScenarioError(file: scenario.file, line: failure.line, message: failure.message, isMalformed: false)
@@ -76,6 +91,14 @@ public struct ScenarioRunner {
             case .search(let text):
                 try driver.send(.setQuery(text))
                 driver.settle()
+            case .select(let id):
+                // not listed: a person searches for it first (its id ranks it first), as the autopilot does
+                let engine = driver.engine
+                if engine.pane == .selectInstitution, engine.configuration.directory[id] != nil,
+                   !index.index(of: engine.configuration.directory).lists(id, query: engine.query) {
+                    try driver.send(.setQuery(id))
+                }
+                try driver.send(.selectInstitution(id: id))
             default:
                 try driver.send(try action(for: step.command, engine: driver.engine))
             }

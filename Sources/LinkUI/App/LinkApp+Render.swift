@@ -1,21 +1,12 @@
 import LinkKit
 
 extension LinkApp {
-    /// The title of each pane's box.
+    /// The title of `pane`'s box (a dialog keeps the title of the pane underneath).
     func title(of pane: Pane) -> String {
-        switch pane {
-        case .consent: " Link your account "
-        case .selectInstitution, .institutionNotice: " Select institution "
-        case .oauth: " OAuth "
-        case .credential: " Credentials "
-        case .loading: " Loading "
-        case .mfa: " Verification "
-        case .selectAccount: " Select accounts "
-        case .connected: " Connected "
-        case .error: " Error "
-        case .exitConfirmation(let underneath): title(of: underneath)
-        case .finished: " Done "
-        }
+        let view = panes.view(for: pane)
+        let paneContext = context(for: pane)
+        if let title = view.title(paneContext) { return title }
+        return view.underlay(paneContext).map(title(of:)) ?? ""
     }
 
     /// Draws the whole screen at `rows` x `cols`; returns the buffer and the cursor (if a field has focus).
@@ -23,16 +14,19 @@ extension LinkApp {
         var buffer = CellBuffer(rows: max(0, rows), cols: max(0, cols), style: styles.text)
         isTooSmall = rows < Layout.minimumSize.rows || cols < Layout.minimumSize.cols
         guard !isTooSmall else {
+            nextAnimationAt = nil
             drawTooSmall(into: &buffer, rows: rows, cols: cols)
             return (buffer, nil)
         }
         let layout = Layout(rows: rows, cols: cols, placement: logPlacement, logVisible: logVisible)
         lastLayout = layout
         drawHeader(into: &buffer, area: layout.header)
+        let pane = driver.engine.pane
         buffer.drawBox(layout.pane, style: log.isFocused ? styles.border : styles.title, border: .rounded,
-                       title: title(of: driver.engine.pane))
+                       title: title(of: pane))
         let content = layout.pane.inset(top: 1, left: 2, bottom: 1, right: 2)
-        var cursor = drawPane(into: &buffer, area: content, pane: driver.engine.pane)
+        var cursor = drawPane(into: &buffer, area: content, pane: pane)
+        nextAnimationAt = panes.view(for: pane).redrawsAt(context(for: pane))
         if let area = layout.log {
             log.draw(into: &buffer, area: area, styles: styles)
         }
@@ -46,62 +40,13 @@ extension LinkApp {
         return (buffer, cursor)
     }
 
+    /// Draws `pane`: first the pane underneath when it is a dialog over one.
     func drawPane(into buffer: inout CellBuffer, area: Rect, pane: Pane) -> CellPosition? {
-        let context = context
-        switch pane {
-        case .consent:
-            ConsentPane().draw(into: &buffer, area: area, context: context)
-        case .selectInstitution:
-            return searchPane.draw(into: &buffer, area: area, context: context)
-        case .institutionNotice(let notice):
-            _ = searchPane.draw(into: &buffer, area: area, context: context)
-            NoticePane.draw(into: &buffer, area: area, context: context, notice: notice)
-        case .oauth(.notice):
-            OAuthPane.drawNotice(into: &buffer, area: area, context: context)
-        case .oauth(.signIn):
-            return oauth.drawSignIn(into: &buffer, area: area, context: context)
-        case .credential:
-            return credentials.draw(into: &buffer, area: area, context: context)
-        case .loading:
-            LoadingPane.draw(into: &buffer, area: area, context: context, tick: spinnerTick)
-        case .mfa:
-            guard let challenge = driver.engine.currentChallenge else { return nil }
-            return mfa.draw(into: &buffer, area: area, context: context, challenge: challenge)
-        case .selectAccount:
-            accounts.draw(into: &buffer, area: area, context: context)
-        case .connected:
-            ConnectedPane.draw(into: &buffer, area: area, context: context)
-        case .error(let state):
-            ErrorPane.draw(into: &buffer, area: area, context: context, state: state)
-        case .exitConfirmation(let underneath):
+        let paneContext = context(for: pane)
+        if let underneath = panes.view(for: pane).underlay(paneContext) {
             _ = drawPane(into: &buffer, area: area, pane: underneath)
-            ExitConfirmPane.draw(into: &buffer, area: area, context: context)
-        case .finished:
-            drawOutcome(into: &buffer, area: area)
         }
-        return nil
-    }
-
-    /// The finished session: which callback ended it and with what.
-    func drawOutcome(into buffer: inout CellBuffer, area: Rect) {
-        var y = area.y + max(0, area.height / 2 - 2)
-        switch driver.outcome {
-        case .success(let success)?:
-            buffer.centered("✓ onSuccess", y: y, area: area, style: styles.success)
-            y += 2
-            buffer.centered(success.publicToken, y: y, area: area, style: styles.text)
-            buffer.centered("\(sanitizeForTerminal(success.metadata.institution.name)) · \(success.metadata.accounts.count) account\(success.metadata.accounts.count == 1 ? "" : "s")",
-                            y: y + 1, area: area, style: styles.muted)
-        case .exit(let exit)?:
-            buffer.centered("onExit", y: y, area: area, style: styles.warning)
-            y += 2
-            buffer.centered("status \(exit.metadata.status?.description ?? "null")", y: y, area: area, style: styles.text)
-            if let error = exit.error {
-                buffer.centered("\(error.errorCode.errorType) · \(error.errorCode.errorCode)", y: y + 1, area: area, style: styles.muted)
-            }
-        case nil:
-            break
-        }
+        return panes.withView(for: pane) { $0.draw(into: &buffer, area: area, context: paneContext) }
     }
 
     func drawHeader(into buffer: inout CellBuffer, area: Rect) {
@@ -117,7 +62,7 @@ extension LinkApp {
 
     func drawFooter(into buffer: inout CellBuffer, area: Rect) {
         if let banner {
-            buffer.text(" " + banner, y: area.y, x: area.x, area: area, style: bannerIsError ? styles.error : styles.accent)
+            buffer.text(" " + banner.text, y: area.y, x: area.x, area: area, style: banner.isError ? styles.error : styles.accent)
             return
         }
         if let status {

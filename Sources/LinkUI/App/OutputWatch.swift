@@ -26,8 +26,9 @@ public struct OutputAlarm: Hashable, Sendable {
 }
 
 /// OutputWatch: the hook through which the UI loop learns, at once, that an output failed. The
-/// loop asks ``check(_:)`` after every wake; the first alarm found is shown as an error banner
-/// (over the autopilot's) and, when it says so, the loop ends the session (onExit).
+/// loop asks ``poll()`` after every wake and passes the first alarm found to the app
+/// (``AppMessage/outputFailed(_:)``), which shows it as an error banner over the autopilot's and,
+/// when it says so, ends the session (onExit).
 ///
 /// The outputs call their `onFailure` from whichever thread found the failure; set it to
 /// ``TerminalScreen/wakeLoop`` so that the loop, asleep until input, wakes to look.
@@ -41,17 +42,10 @@ public final class OutputWatch {
         self.sources = sources
     }
 
-    /// Looks for a failure; shows the alarm in `app`'s banner. Returns whether the banner changed.
-    public func check(_ app: LinkApp) -> Bool {
-        if alarm == nil {
-            alarm = sources.lazy.compactMap { $0() }.first
-        }
-        guard let alarm, app.banner != alarm.message || !app.bannerIsError else { return false }
-        app.banner = alarm.message
-        app.bannerIsError = true
-        return true
+    /// The first alarm, the first time it is found; `nil` before and after.
+    public func poll() -> OutputAlarm? {
+        guard alarm == nil, let found = sources.lazy.compactMap({ $0() }).first else { return nil }
+        alarm = found
+        return found
     }
-
-    /// Whether an alarm asks for the session to end now.
-    public var endsSession: Bool { alarm?.endsSession ?? false }
 }

@@ -1,19 +1,29 @@
 import LinkKit
 
-/// PaneContext: what a pane reads to handle keys and draw: the engine's state, the styles,
-/// the search index. Panes never change the engine; they return actions.
-public struct PaneContext {
+/// PaneContext: what a pane reads to handle keys and draw: the pane it is asked about, the
+/// engine's state, the styles, the search index, the time. Panes never change the engine; they
+/// return actions.
+struct PaneContext {
+    /// The engine pane being handled or drawn (for a dialog's underlay, the pane underneath).
+    var pane: Pane
     /// The session's state.
-    public let engine: LinkEngine
+    let engine: LinkEngine
     /// The styles to draw with.
-    public let styles: ThemeStyles
+    let styles: ThemeStyles
     /// The directory's search index.
-    public let search: InstitutionSearch
+    let search: InstitutionSearch
+    /// The session clock, in milliseconds (animations: the LOADING spinner).
+    let now: Int64
+    /// How the session ended, once it has.
+    let outcome: SessionOutcome?
 
     /// The selected institution's name, sanitised for the terminal.
-    public var institutionName: String {
+    var institutionName: String {
         engine.institution.map { sanitizeForTerminal($0.name) } ?? "your bank"
     }
+
+    /// Whether account select takes exactly one account.
+    var singleAccount: Bool { engine.configuration.accountSelection == .single }
 }
 
 /// PaneResult: what a key did in a pane.
@@ -24,12 +34,4 @@ public enum PaneResult: Equatable {
     case handled
     /// The engine should apply this action.
     case send(UserAction)
-}
-
-/// PaneFrame: the area a pane draws in, and where the cursor should be (for a focused field).
-public struct PaneFrame {
-    /// The content area (inside the pane's border).
-    public var area: Rect
-    /// The cursor, where a text field has focus.
-    public var cursor: CellPosition?
 }

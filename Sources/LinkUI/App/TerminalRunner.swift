@@ -51,21 +51,18 @@ public enum SessionEnd: Hashable, Sendable {
     }
 }
 
-/// TerminalRunner: the one loop that owns the terminal: reads keys and signals, drives the
-/// session's timers, draws, until the session ends.
+/// TerminalRunner: the one loop that owns the terminal: turns keys, signals, output failures
+/// and time into ``AppMessage``s for ``LinkApp/update(_:)`` and does what it answers (draw,
+/// repaint, suspend, leave), until the session ends.
 ///
 /// It sleeps in `poll()` on the terminal and the signal handlers' self-pipe, with a timeout no
-/// longer than the next timer (or a spinner frame while LOADING; none when nothing is due), handles
-/// every pending key before drawing once, and presents only changed cells.
+/// longer than the app's next deadline (none when nothing is due), handles every pending key
+/// before drawing once, and presents only changed cells.
 public final class TerminalRunner {
     /// The UI.
     public let app: LinkApp
     /// The terminal.
     public let screen: TerminalScreen
-    /// Plays a scenario through the UI (`--script`), if set.
-    public var autopilot: Autopilot?
-    /// With an autopilot: leave as soon as the play ends instead of waiting for a key.
-    public var exitAtEnd = false
     /// Where the terminal output is recorded (`--record`), if anywhere; the screen must capture.
     public var recorder: CastRecorder?
     /// The outputs' failures (--events, --record), shown and acted on at once (see OutputWatch).
@@ -83,85 +80,76 @@ public final class TerminalRunner {
 
     /// Runs the session to its end and says how it ended. The screen stays open; close it after.
     public func run() -> SessionEnd {
-        var signalEnd: SessionEnd?
-        var dirty = true
-        app.driver.observe { _ in dirty = true }
-        autopilot?.attach(to: app)
         app.start()
-        for key in typeahead where !app.driver.engine.isFinished { handle(key) }
+        // a session can end as it starts (a refused token): then no frame at all
+        var effects = app.update(.tick)
+        if !effects.contains(.leave) { effects.insert(.redraw) }
+        for key in typeahead where !effects.contains(.leave) { effects.formUnion(press(key)) }
         typeahead = []
-        while !app.driver.engine.isFinished || holdsAfterEnd {
+        while !effects.contains(.leave) {
             if let signal = screen.pendingSignal() {
                 switch signal {
-                case .hangup: signalEnd = .hungUp
-                case .terminate: signalEnd = .terminated
-                case .interrupt: signalEnd = .interrupted
-                case .ending(let number): signalEnd = .signaled(number)
+                case .hangup: effects = app.update(.ended(.hungUp))
+                case .terminate: effects = app.update(.ended(.terminated))
+                case .interrupt: effects = app.update(.ended(.interrupted))
+                case .ending(let number): effects = app.update(.ended(.signaled(number)))
                 case .resize:
                     // keys typed before the resize act on the frame they were typed at (behind
                     // "terminal too small", nothing): take them before drawing at the new size
-                    handleWaitingKeys()
-                    dirty = true
+                    effects.formUnion(handleWaitingKeys())
+                    effects.formUnion(app.update(.resized))
                 case .continued:
-                    screen.forceRepaint()
-                    dirty = true
+                    effects.formUnion(app.update(.resumed))
                 }
-                if signalEnd != nil {
-                    app.send(.quit)
-                    break
-                }
+                if effects.contains(.leave) { break }
             }
-            if dirty {
-                draw()
-                dirty = false
-            }
+            if effects.contains(.repaintAll) { screen.forceRepaint() }
+            if effects.contains(.redraw) { draw() }
+            effects = []
             if let crash = crashTest, framesDrawn >= 1 { crashNow(crash) }
-            // sleep until a key, a signal or the next timer: no polling while idle
+            // sleep until a key, a signal or the next deadline: no polling while idle
             let woke = screen.waitForInput(timeoutMs: timeout())
             if woke.contains(.hangUp) {
                 // the terminal went away (an ssh drop closes the pty): leave as for SIGHUP
-                signalEnd = .hungUp
-                app.send(.quit)
+                effects = app.update(.ended(.hungUp))
                 break
             }
             if woke.contains(.input), let key = screen.readKey(timeoutMs: 0) {
                 emptyReads = 0
-                if app.driver.engine.isFinished {
-                    if key != .resize { break }  // the autopilot's last screen: any key leaves
-                    dirty = true
-                    continue
-                }
-                handle(key)
-                handleWaitingKeys()  // every key already waiting, before drawing again
-                dirty = true
+                effects = press(key)
+                // every key already waiting, before drawing again
+                if !effects.contains(.leave) { effects.formUnion(handleWaitingKeys()) }
             } else if woke.contains(.input) {
                 // input said ready and nothing came of it, again and again: the terminal may be
                 // gone without a hang-up being reported
                 emptyReads += 1
                 if emptyReads >= 3 && inputHungUp() {
-                    signalEnd = .hungUp
-                    app.send(.quit)
+                    effects = app.update(.ended(.hungUp))
                     break
                 }
             }
-            if afterInput() { dirty = true }
-            if let outputWatch, outputWatch.check(app) {  // an output failed: say so, maybe end
-                dirty = true
-                if outputWatch.endsSession {
-                    app.send(.quit)
-                    draw()
-                    break
-                }
+            if effects.contains(.leave) { break }
+            effects.formUnion(app.update(.tick))
+            if let alarm = outputWatch?.poll() {  // an output failed: say so, maybe end
+                effects.formUnion(app.update(.outputFailed(alarm)))
             }
         }
-        if let signalEnd { return signalEnd }
-        if case .interrupted? = quitByKey { return .interrupted }
-        if case .success? = app.driver.outcome { return .success }
-        return .exited
+        if effects.contains(.redraw) { draw() }
+        return app.end
     }
 
-    private var quitByKey: SessionEnd?
-    private var lastBanner: String?
+    /// One key to the app; a suspend (Ctrl-Z) happens at once, before the keys typed after it.
+    private func press(_ key: Key) -> AppEffects {
+        var effects = app.update(.key(key))
+        if effects.contains(.suspend) {
+            record()
+            screen.suspend()
+            screen.forceRepaint()
+            effects.subtract([.suspend, .repaintAll])
+        }
+        return effects
+    }
+
     private var emptyReads = 0
     private var framesDrawn = 0
     /// `LINKTERM_CRASH_TEST=fatal|segv` makes the loop crash after its first frames, so tests can
@@ -175,21 +163,6 @@ public final class TerminalRunner {
         fatalError("LINKTERM_CRASH_TEST: a deliberate crash inside the UI loop")
     }
 
-    /// Fires due timers, lets the autopilot act, advances the spinner; returns whether to redraw.
-    private func afterInput() -> Bool {
-        var changed = false
-        app.driver.tick()
-        if driveAutopilot() { changed = true }
-        if case .loading = app.driver.engine.pane {
-            let frame = Int(app.driver.clock.now.millis / Self.spinnerFrameMillis)
-            if frame != app.spinnerTick {
-                app.spinnerTick = frame
-                changed = true
-            }
-        }
-        return changed
-    }
-
     /// Whether standard input has hung up (the terminal went away).
     private func inputHungUp() -> Bool {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
@@ -200,64 +173,15 @@ public final class TerminalRunner {
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
-    /// With an autopilot whose play is over: keep the last screen until a key (unless `exitAtEnd`).
-    private var holdsAfterEnd: Bool {
-        guard let autopilot, quitByKey == nil else { return false }
-        if case .playing = autopilot.state { return true }  // let it check the last step's expectations
-        return !exitAtEnd
-    }
-
-    /// Lets the autopilot act; returns whether the screen changed.
-    private func driveAutopilot() -> Bool {
-        guard let autopilot else { return false }
-        autopilot.tick(app: app, now: app.driver.clock.now.millis)
-        switch autopilot.state {
-        case .playing: app.bannerIsError = false
-        case .finished: app.bannerIsError = false
-        case .failed: app.bannerIsError = true
-        }
-        var banner = autopilot.banner
-        if case .playing = autopilot.state {} else {
-            if exitAtEnd {
-                if !app.driver.engine.isFinished { app.send(.quit) }
-            } else {
-                banner += app.driver.engine.isFinished ? " · press any key to leave" : " · the session is yours"
-            }
-        }
-        app.banner = banner
-        defer { lastBanner = banner }
-        return banner != lastBanner
-    }
-
-    /// How the autopilot's play ended, if there is one: 0 every step played and met, 1 otherwise.
-    public var autopilotStatus: Int32? {
-        guard let autopilot else { return nil }
-        if case .finished = autopilot.state { return 0 }
-        return 1
-    }
-
     /// Handles the keys already waiting (at most 256), without waiting for more.
-    private func handleWaitingKeys() {
+    private func handleWaitingKeys() -> AppEffects {
+        var effects: AppEffects = []
         var batch = 0
-        while batch < 256, !app.driver.engine.isFinished, let next = screen.readKey(timeoutMs: 0) {
-            handle(next)
+        while batch < 256, !effects.contains(.leave), let next = screen.readKey(timeoutMs: 0) {
+            effects.formUnion(press(next))
             batch += 1
         }
-    }
-
-    private func handle(_ key: Key) {
-        if key == .ctrl("c") { quitByKey = .interrupted }
-        if key == .ctrl("z") {
-            record()
-            screen.suspend()
-            screen.forceRepaint()
-            return
-        }
-        app.handle(key)
-        if app.wantsFullRepaint {
-            app.wantsFullRepaint = false
-            screen.forceRepaint()
-        }
+        return effects
     }
 
     /// Draws one frame of the app as it is, without starting its session: the first frame,
@@ -285,25 +209,10 @@ public final class TerminalRunner {
         if !bytes.isEmpty { recorder.output(bytes, at: recorder.elapsed) }
     }
 
-    /// How long to wait for input, in milliseconds: until the next timer falls due (the
-    /// session's, the autopilot's, the spinner's next frame while LOADING), or -1 when there is
-    /// none (then only a key, a signal or a resize wakes the loop).
+    /// How long to wait for input, in milliseconds: until the app's next deadline, or -1 when
+    /// there is none (then only a key, a signal or a resize wakes the loop).
     private func timeout() -> Int {
-        let now = app.driver.clock.now.millis
-        var due: [Int64] = []
-        if let deadline = app.driver.engine.nextDeadline { due.append(deadline.millis) }
-        if let next = autopilot?.nextDeadline(now: now) {
-            // due already but still here: it waits for the session to settle (LOADING, a
-            // debounce), whose own deadline wakes the loop; not a 1 ms spin until then
-            if next > now || app.driver.engine.nextDeadline == nil { due.append(next) }
-        }
-        if case .loading = app.driver.engine.pane {
-            due.append((now / Self.spinnerFrameMillis + 1) * Self.spinnerFrameMillis)
-        }
-        guard let first = due.min() else { return -1 }
-        return Int(min(max(1, first - now), Int64(Int32.max)))
+        guard let first = app.nextDeadline else { return -1 }
+        return Int(min(max(1, first - app.driver.clock.now.millis), Int64(Int32.max)))
     }
-
-    /// How long one frame of the LOADING spinner shows.
-    static let spinnerFrameMillis: Int64 = 80
 }

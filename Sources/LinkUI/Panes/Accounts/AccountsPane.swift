@@ -1,40 +1,77 @@
 import LinkKit
 
 /// AccountsPane: account select; checkboxes (or radio buttons in single-account mode).
-public struct AccountsPane {
-    /// The pane's bindings.
-    public static func keyMap(single: Bool) -> KeyMap {
-        single
-            ? KeyMap([KeyBinding("↑/↓", "move"), KeyBinding("Space", "choose"), KeyBinding("Enter", "continue"), KeyBinding("Esc", "exit")])
-            : KeyMap([KeyBinding("↑/↓", "move"), KeyBinding("Space", "toggle"), KeyBinding("a", "all/none"),
-                      KeyBinding("Enter", "continue"), KeyBinding("Esc", "exit")])
+struct AccountsPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .selectAccount }
+
+    func title(_ context: PaneContext) -> String? { " Select accounts " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        let move = KeyBinding("↑/↓", "move", matches: [.up, .down])
+        let enter = KeyBinding("Enter", "continue", matches: [.enter])
+        let esc = KeyBinding("Esc", "exit", matches: [.escape], sends: .back)
+        return context.singleAccount
+            ? KeyMap([move, KeyBinding("Space", "choose", matches: [.char(" ")]), enter, esc])
+            : KeyMap([move, KeyBinding("Space", "toggle", matches: [.char(" ")]), KeyBinding("a", "all/none", matches: [.char("a")]),
+                      enter, esc])
+    }
+
+    /// A new visit starts with nothing chosen; back from the exit dialog, the choice stays.
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if !returning { reset() }
+    }
+
+    /// Move to each account to change and press Space, then Enter; `accounts all`: `a` unless all
+    /// are chosen already, then Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) throws(ActionRejected) -> [Key]? {
+        let accounts = context.engine.accounts
+        switch command {
+        case .allAccounts:
+            return (checked.count == accounts.count ? [] : [.char("a")]) + [.enter]
+        case .accounts(let indices):
+            var keys: [Key] = []
+            var at = cursor.index
+            var now = context.singleAccount ? [] : checked
+            for index in indices.sorted() where !now.contains(index) {
+                guard accounts.indices.contains(index) else {
+                    throw ActionRejected("there is no account \(index); choose from 0 to \(accounts.count - 1)")
+                }
+                keys += KeyPlanner.moves(from: at, to: index) + [.char(" ")]
+                at = index
+                now.insert(index)
+            }
+            for index in now.subtracting(indices).sorted() {
+                keys += KeyPlanner.moves(from: at, to: index) + [.char(" ")]
+                at = index
+            }
+            return keys + [.enter]
+        default:
+            return nil
+        }
     }
 
     /// The highlighted account.
-    public var cursor = ListCursor()
+    var cursor = ListCursor()
     /// The chosen accounts (indices).
-    public var checked: Set<Int> = []
+    var checked: Set<Int> = []
     /// A message after Enter with nothing chosen.
-    public var note: String?
+    var note: String?
     /// Rows of the list at the last draw.
-    public var listHeight = 8
+    var listHeight = 8
     /// The screen row of the list's first line at the last draw (for mouse clicks).
-    public var listTop = 0
-
-    /// Creates the pane.
-    public init() {}
+    var listTop = 0
 
     /// Nothing chosen, cursor at the top.
-    public mutating func reset() {
+    mutating func reset() {
         cursor.reset()
         checked = []
         note = nil
     }
 
     /// Space toggles, `a` selects all or clears, Enter continues with at least one.
-    public mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
         let count = context.engine.accounts.count
-        let single = context.engine.configuration.accountSelection == .single
+        let single = context.singleAccount
         if cursor.handle(key, count: count, height: listHeight) { return .handled }
         var key = key
         if case .mouse(let event) = key, event.kind == .press || event.kind == .click {
@@ -74,9 +111,9 @@ public struct AccountsPane {
     }
 
     /// Draws the list: checkbox, name, mask, type/subtype.
-    public mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) {
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
-        let single = context.engine.configuration.accountSelection == .single
+        let single = context.singleAccount
         let accounts = context.engine.accounts
         var y = buffer.paragraph(single ? "Choose an account to share" : "Choose the accounts to share",
                                  y: area.y, area: area, style: s.title)
@@ -93,12 +130,12 @@ public struct AccountsPane {
             let box = single ? (checked.contains(index) ? "(•)" : "( )") : (checked.contains(index) ? "[x]" : "[ ]")
             let style = selected ? s.selected : s.text
             if selected { buffer.fill(Rect(x: area.x, y: y + row, width: area.width, height: 1), style: style) }
-            let name = truncate(sanitizeForTerminal(account.name), toWidth: 28, ellipsis: "…")
-            let line = "\(box) \(pad(name, toWidth: 28)) ••\(account.mask ?? "    ")  \(account.subtype.type) · \(account.subtype.subtype)"
+            let line = "\(box) " + AccountRow.columns(account)
             buffer.text(line, y: y + row, x: area.x, area: area, style: style)
         }
         if let note {
             buffer.text(note, y: area.maxY - 1, x: area.x, area: area, style: s.warning)
         }
+        return nil
     }
 }

@@ -1,24 +1,18 @@
 import LinkKit
 
 /// ConsentPane: the first pane, what linking shares and how; Enter continues, Esc leaves at once.
-public struct ConsentPane {
-    /// The pane's bindings (footer and help).
-    public static let keyMap = KeyMap([KeyBinding("Enter", "continue"), KeyBinding("Esc", "exit")])
+struct ConsentPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .consent }
 
-    /// Creates the pane.
-    public init() {}
+    func title(_ context: PaneContext) -> String? { " Link your account " }
 
-    /// Enter continues; Esc exits (on CONSENT, at once).
-    public func handle(_ key: Key) -> PaneResult {
-        switch key {
-        case .enter: .send(.primary)
-        case .escape: .send(.back)
-        default: .ignored
-        }
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "continue", matches: [.enter], sends: .primary),
+                KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
     /// Draws the consent text and the continue button.
-    public func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         var y = area.y
         y = buffer.paragraph("linkterm uses Plaid to connect your account", y: y, area: area, style: s.title) + 1
@@ -33,5 +27,6 @@ public struct ConsentPane {
         }
         let button = "[ Continue ]"
         buffer.centered(button, y: min(area.maxY - 1, max(y, area.y)), area: area, style: s.selected)
+        return nil
     }
 }

@@ -1,37 +1,54 @@
 import LinkKit
 
 /// CredentialsPane: username and password (masked) for the selected institution.
-public struct CredentialsPane {
-    /// The pane's bindings.
-    public static let keyMap = KeyMap([
-        KeyBinding("Tab", "next field"), KeyBinding("Enter", "submit"), KeyBinding("Esc", "back"),
-    ])
+struct CredentialsPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .credential }
+
+    func title(_ context: PaneContext) -> String? { " Credentials " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Tab", "next field", matches: [.tab]), KeyBinding("Enter", "submit", matches: [.enter]),
+                KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
+    }
+
+    func takesText(_ context: PaneContext) -> Bool { true }
+
+    /// After a wrong password the username stays and the password is cleared; a new visit
+    /// starts empty; back from the exit dialog, both stay.
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if context.engine.inlineError != nil { retry() } else if !returning { reset() }
+    }
+
+    /// Fill both fields (from the username) and press Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        guard case .credentials(let name, let secret) = command else { return nil }
+        let toUsername: [Key] = focus == 0 ? [] : [.backTab]
+        return toUsername + [.ctrl("u")] + name.map { Key.char($0) } + [.tab, .ctrl("u")]
+            + KeyPlanner.keys(typing: secret) + [.enter]
+    }
 
     /// The username field.
-    public var username = TextField(maxLength: 128)
+    var username = TextField(maxLength: 128)
     /// The password field (masked; its text never becomes a `String`).
-    public var password = SecretField(maxLength: 128)
+    var password = SecretField(maxLength: 128)
     /// 0: username, 1: password.
-    public var focus = 0
-
-    /// Creates the pane.
-    public init() {}
+    var focus = 0
 
     /// Clears both fields (a new institution).
-    public mutating func reset() {
+    mutating func reset() {
         username.clear()
         password.clear()
         focus = 0
     }
 
     /// After a wrong password: keep the username, clear the password, focus it.
-    public mutating func retry() {
+    mutating func retry() {
         password.clear()
         focus = username.isEmpty ? 0 : 1
     }
 
     /// Typing edits the focused field; Tab/arrows switch; Enter submits when both are filled.
-    public mutating func handle(_ key: Key) -> PaneResult {
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
         switch key {
         case .tab, .down, .backTab, .up:
             focus = 1 - focus
@@ -52,7 +69,7 @@ public struct CredentialsPane {
     }
 
     /// Draws the fields, the inline error and the sandbox hint.
-    public func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Enter your \(context.institutionName) credentials", y: area.y, area: area, style: s.title) + 1
         if let error = context.engine.inlineError {

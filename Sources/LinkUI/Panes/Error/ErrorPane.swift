@@ -1,16 +1,17 @@
 import LinkKit
 
 /// ErrorPane: an error the user cannot fix here, with its display message and where Enter goes.
-public struct ErrorPane {
-    /// The pane's bindings.
-    public static let keyMap = KeyMap([KeyBinding("Enter", "continue"), KeyBinding("Ctrl-X", "exit")])
+struct ErrorPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool {
+        if case .error = pane { true } else { false }
+    }
+
+    func title(_ context: PaneContext) -> String? { " Error " }
 
     /// Enter and Esc go where the error leads.
-    public static func handle(_ key: Key) -> PaneResult {
-        switch key {
-        case .enter, .escape: .send(.primary)
-        default: .ignored
-        }
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "continue", matches: [.enter, .escape], sends: .primary),
+                KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
     }
 
     /// The label of the button for where the error leads.
@@ -24,7 +25,8 @@ public struct ErrorPane {
     }
 
     /// Draws the error's display message (or its code and message when it has none).
-    public static func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext, state: ErrorPaneState) {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        guard case .error(let state) = context.pane else { return nil }
         let s = context.styles
         var y = buffer.paragraph("Something went wrong", y: area.y, area: area, style: s.error) + 1
         let message = state.error.displayMessage.map { $0 == state.error.errorCode.errorCode ? nil : $0 } ?? nil
@@ -32,6 +34,7 @@ public struct ErrorPane {
                              y: y, area: area, style: s.text) + 1
         y = buffer.paragraph("\(state.error.errorCode.errorType) · \(state.error.errorCode.errorCode)", y: y, area: area, style: s.muted)
         y = buffer.paragraph(state.error.errorMessage, y: y, area: area, style: s.muted) + 1
-        buffer.centered(buttonLabel(state.next), y: min(area.maxY - 1, y), area: area, style: s.selected)
+        buffer.centered(Self.buttonLabel(state.next), y: min(area.maxY - 1, y), area: area, style: s.selected)
+        return nil
     }
 }

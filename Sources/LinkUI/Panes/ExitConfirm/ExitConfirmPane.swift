@@ -1,25 +1,38 @@
 import LinkKit
 
 /// ExitConfirmPane: "Are you sure you want to exit?" over the pane the user was on.
-public struct ExitConfirmPane {
-    /// The pane's bindings.
-    public static let keyMap = KeyMap([KeyBinding("Enter/y", "exit"), KeyBinding("Esc/n", "stay")])
+struct ExitConfirmPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool {
+        if case .exitConfirmation = pane { true } else { false }
+    }
+
+    /// The pane the dialog is over (its title stays).
+    func underlay(_ context: PaneContext) -> Pane? {
+        if case .exitConfirmation(let underneath) = context.pane { underneath } else { nil }
+    }
 
     /// Enter or y exits; Esc or n stays.
-    public static func handle(_ key: Key) -> PaneResult {
-        switch key {
-        case .enter, .char("y"), .char("Y"): .send(.confirmExit)
-        case .escape, .char("n"), .char("N"): .send(.cancelExit)
-        default: .ignored
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter/y", "exit", matches: [.enter, .char("y"), .char("Y")], sends: .confirmExit),
+                KeyBinding("Esc/n", "stay", matches: [.escape, .char("n"), .char("N")], sends: .cancelExit)])
+    }
+
+    /// `confirm`: y; `stay`: n.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        switch command {
+        case .confirm: [.char("y")]
+        case .stay: [.char("n")]
+        default: nil
         }
     }
 
-    /// Draws the dialog centred in `area`.
-    public static func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) {
+    /// Draws the dialog centred in `area` (the pane it is over is drawn underneath).
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         Dialog.draw(into: &buffer, area: area, styles: context.styles, title: " Exit? ", lines: [
             ("Are you sure you want to exit?", context.styles.title),
             ("Your progress will be lost and you will return to the app.", context.styles.text),
         ], buttons: "[ Enter/y: Exit ]   [ Esc/n: Stay ]")
+        return nil
     }
 }
 

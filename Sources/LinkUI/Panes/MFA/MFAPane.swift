@@ -1,40 +1,84 @@
 import LinkKit
 
 /// MFAPane: one MFA step: a device list, a code, several questions, or multiple choice.
-public struct MFAPane {
+struct MFAPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .mfa }
+
+    func title(_ context: PaneContext) -> String? { " Verification " }
+
     /// The bindings for each kind of step.
-    public static func keyMap(_ type: MFAType) -> KeyMap {
-        switch type {
-        case .device: KeyMap([KeyBinding("↑/↓", "choose"), KeyBinding("Enter", "send code"), KeyBinding("Esc", "exit")])
-        case .code: KeyMap([KeyBinding("Enter", "submit"), KeyBinding("Esc", "exit")])
-        case .questions: KeyMap([KeyBinding("Tab", "next question"), KeyBinding("Enter", "submit"), KeyBinding("Esc", "exit")])
-        case .selections: KeyMap([KeyBinding("↑/↓", "choose"), KeyBinding("Space", "pick"), KeyBinding("Tab", "next question"),
-                                  KeyBinding("Enter", "submit"), KeyBinding("Esc", "exit")])
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        let esc = KeyBinding("Esc", "exit", matches: [.escape], sends: .back)
+        let enter = { (action: String) in KeyBinding("Enter", action, matches: [.enter]) }
+        return switch context.engine.currentChallenge?.type ?? .code {
+        case .device: KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), enter("send code"), esc])
+        case .code: KeyMap([enter("submit"), esc])
+        case .questions: KeyMap([KeyBinding("Tab", "next question", matches: [.tab]), enter("submit"), esc])
+        case .selections: KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), KeyBinding("Space", "pick", matches: [.char(" ")]),
+                                  KeyBinding("Tab", "next question", matches: [.tab]), enter("submit"), esc])
+        }
+    }
+
+    func takesText(_ context: PaneContext) -> Bool {
+        context.engine.currentChallenge.map { $0.type == .code || $0.type == .questions } ?? false
+    }
+
+    /// A new challenge starts empty; back from the exit dialog, the answers stay.
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if let challenge = context.engine.currentChallenge, !returning { reset(for: challenge) }
+    }
+
+    /// The keys for one submission: the same response replay sends, checked as the engine
+    /// will check it, then typed or picked field by field.
+    func keys(for command: ScenarioCommand, context: PaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .mfa(let given) = command, let challenge = context.engine.currentChallenge else { return nil }
+        let response = try challenge.response(to: given)
+        defer { response.wipe() }
+        if let problem = challenge.problem(with: response) { throw ActionRejected(problem) }
+        let toFirstField: [Key] = Array(repeating: .backTab, count: focus)
+        switch response {
+        case .device(let index):
+            return KeyPlanner.moves(from: highlighted.first ?? 0, to: index) + [.enter]
+        case .code(let code):
+            return toFirstField + [.ctrl("u")] + KeyPlanner.keys(typing: code) + [.enter]
+        case .answers(let typed):
+            var keys = toFirstField
+            for (index, answer) in typed.enumerated() {
+                if index > 0 { keys.append(.tab) }
+                keys.append(.ctrl("u"))
+                keys += KeyPlanner.keys(typing: answer)
+            }
+            return keys + [.enter]
+        case .selections(let picks):
+            var keys = toFirstField
+            for (number, pick) in picks.enumerated() {
+                let from = highlighted.indices.contains(number) ? highlighted[number] : 0
+                keys += KeyPlanner.moves(from: from, to: pick) + [.char(" ")]
+            }
+            return keys + [.enter]
         }
     }
 
     /// One masked answer field per question (or one for the code).
-    public var answers: [SecretField] = []
+    var answers: [SecretField] = []
     /// The focused question.
-    public var focus = 0
+    var focus = 0
     /// The highlighted option of each question (device list, selections).
-    public var highlighted: [Int] = []
+    var highlighted: [Int] = []
     /// The picked option of each question (selections).
-    public var picked: [Int?] = []
-
-    /// Creates the pane.
-    public init() {}
+    var picked: [Int?] = []
 
     /// Prepares for a new step.
-    public mutating func reset(for challenge: MFAChallenge) {
+    mutating func reset(for challenge: MFAChallenge) {
         answers = challenge.prompts.map { _ in SecretField(maxLength: 64) }
         highlighted = challenge.prompts.map { _ in 0 }
         picked = challenge.prompts.map { _ in nil }
         focus = 0
     }
 
-    /// Handles a key for `challenge`.
-    public mutating func handle(_ key: Key, challenge: MFAChallenge) -> PaneResult {
+    /// Handles a key for the current challenge.
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        guard let challenge = context.engine.currentChallenge else { return .ignored }
         if answers.count != challenge.prompts.count { reset(for: challenge) }
         let count = challenge.prompts.count
         switch key {
@@ -92,7 +136,8 @@ public struct MFAPane {
     }
 
     /// Draws the step.
-    public mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext, challenge: MFAChallenge) -> CellPosition? {
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        guard let challenge = context.engine.currentChallenge else { return nil }
         if answers.count != challenge.prompts.count { reset(for: challenge) }
         let s = context.styles
         let heading = switch challenge.type {

@@ -1,27 +1,35 @@
 import LinkKit
 
 /// NoticePane: the message over institution search for a degraded, down or unsupported institution.
-public struct NoticePane {
-    /// The bindings for each notice.
-    public static func keyMap(_ notice: InstitutionNotice) -> KeyMap {
-        switch notice {
-        case .degraded: KeyMap([KeyBinding("Enter", "continue anyway"), KeyBinding("Esc", "back")])
-        case .down, .unsupported: KeyMap([KeyBinding("Enter/Esc", "back to search"), KeyBinding("Ctrl-X", "exit")])
-        }
+struct NoticePane: PaneView {
+    static func shows(_ pane: Pane) -> Bool {
+        if case .institutionNotice = pane { true } else { false }
     }
+
+    func title(_ context: PaneContext) -> String? { " Select institution " }
+
+    func underlay(_ context: PaneContext) -> Pane? { .selectInstitution }
 
     /// Enter continues (degraded) or goes back; Esc goes back.
-    public static func handle(_ key: Key) -> PaneResult {
-        switch key {
-        case .enter: .send(.primary)
-        case .escape: .send(.back)
-        default: .ignored
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        switch notice(context) {
+        case .degraded:
+            KeyMap([KeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
+                    KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
+        case .down, .unsupported:
+            KeyMap([KeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
+                    KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
         }
     }
 
-    /// Draws the notice as a dialog over `area`.
-    public static func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext, notice: InstitutionNotice) {
+    private func notice(_ context: PaneContext) -> InstitutionNotice {
+        if case .institutionNotice(let notice) = context.pane { notice } else { .down }
+    }
+
+    /// Draws the notice as a dialog over `area` (the search pane is drawn underneath).
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
+        let notice = notice(context)
         let name = context.institutionName
         switch notice {
         case .degraded:
@@ -40,5 +48,6 @@ public struct NoticePane {
                 ("Linking accounts at this institution is no longer supported. Choose another one, or press Ctrl-X to exit.", s.text),
             ], buttons: "[ Enter: Back to search ]")
         }
+        return nil
     }
 }

@@ -1,29 +1,59 @@
 import LinkKit
 
 /// SearchPane: institution select; the popular list before typing, ranked results as you type.
-public struct SearchPane {
-    /// The pane's bindings.
-    public static let keyMap = KeyMap([
-        KeyBinding("type", "search"), KeyBinding("↑/↓", "move"), KeyBinding("Enter", "select"),
-        KeyBinding("Esc", "exit"),
-    ])
+struct SearchPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .selectInstitution }
+
+    func title(_ context: PaneContext) -> String? { " Select institution " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
+                KeyBinding("Enter", "select", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    func takesText(_ context: PaneContext) -> Bool { true }
+
+    /// The field always shows the engine's query: a new visit starts from it at the top of the
+    /// list; back from the exit dialog the list stays as it was; back from a notice about an
+    /// institution the engine has cleared the search, and so does the field.
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        guard !returning || field.text != context.engine.query else { return }
+        field.set(context.engine.query)
+        cursor.reset()
+    }
+
+    /// `search`: clear the field and type the query; `select`: move to the institution's row and
+    /// press Enter (or, when it is not listed, search for its id, which ranks it first).
+    func keys(for command: ScenarioCommand, context: PaneContext) throws(ActionRejected) -> [Key]? {
+        switch command {
+        case .search(let text):
+            return [.ctrl("u")] + text.map { Key.char($0) }
+        case .select(let id):
+            guard context.engine.configuration.directory[id] != nil else {
+                throw ActionRejected("there is no institution \(id) in the directory")
+            }
+            if let target = rows(context).firstIndex(where: { $0.record.id == id }) {
+                return KeyPlanner.moves(from: cursor.index, to: target) + [.enter]
+            }
+            return [.ctrl("u")] + id.map { Key.char($0) } + [.enter]
+        default:
+            return nil
+        }
+    }
 
     /// The search field.
-    public var field = TextField(maxLength: 64)
+    var field = TextField(maxLength: 64)
     /// The highlighted result.
-    public var cursor = ListCursor()
+    var cursor = ListCursor()
     /// The results for the field's text (recomputed only when the text changes).
-    public private(set) var results: [SearchMatch] = []
+    private(set) var results: [SearchMatch] = []
     private var resultsQuery: String?
     /// The row a mouse press landed on while it was highlighted: releasing there opens it.
     private var armedRow: Int?
     /// The rows of the list at the last draw (for paging).
-    public var listHeight = 10
+    var listHeight = 10
     /// The screen row of the list's first line at the last draw (for mouse clicks).
-    public var listTop = 0
-
-    /// Creates the pane.
-    public init() {}
+    var listTop = 0
 
     /// Every institution the last query matched (to narrow from when a character is appended).
     private var matching: [Int]?
@@ -33,7 +63,7 @@ public struct SearchPane {
 
     /// Recomputes the results if the query changed: a query that extends the last one only
     /// rescans what the last one matched; one typed before on the way here is remembered.
-    public mutating func refresh(_ context: PaneContext) {
+    mutating func refresh(_ context: PaneContext) {
         let query = field.text
         guard query != resultsQuery else { return }
         earlier.removeAll { !query.hasPrefix($0.query) }
@@ -42,7 +72,7 @@ public struct SearchPane {
             matching = known.matching
         } else {
             let base = earlier.last.flatMap { $0.query.allSatisfy(\.isWhitespace) ? nil : $0.matching }
-            let found = context.search.search(query, among: base, limit: 200)
+            let found = context.search.search(query, among: base, limit: InstitutionSearch.listLimit)
             results = found.matches
             matching = found.matching
             if earlier.count == 64 { earlier.removeFirst() }
@@ -53,7 +83,7 @@ public struct SearchPane {
     }
 
     /// The rows listed: the results, or the popular institutions before typing.
-    public func rows(_ context: PaneContext) -> [(record: InstitutionRecord, highlighted: [Int])] {
+    func rows(_ context: PaneContext) -> [(record: InstitutionRecord, highlighted: [Int])] {
         if field.text.allSatisfy(\.isWhitespace) {
             return context.engine.configuration.directory.popular.map { ($0, []) }
         }
@@ -61,7 +91,7 @@ public struct SearchPane {
     }
 
     /// Typing edits the query (and tells the engine); arrows move; Enter selects the highlighted row.
-    public mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
         if let changed = field.handle(key) {
             guard changed else { return .handled }
             refresh(context)
@@ -101,7 +131,7 @@ public struct SearchPane {
     }
 
     /// Draws the field, the list (matched characters highlighted) or the no-results note.
-    public mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         refresh(context)
         let s = context.styles
         buffer.text("Select your institution", y: area.y, x: area.x, area: area, style: s.title)
@@ -117,7 +147,7 @@ public struct SearchPane {
             buffer.paragraph("Change the search (Ctrl-U clears it), or press Esc to exit.", y: listTop + 1, area: area, style: s.muted)
             return cursorPosition
         }
-        buffer.text(typed ? "\(rows.count == 200 ? "200+" : String(rows.count)) result\(rows.count == 1 ? "" : "s")" : "Popular institutions",
+        buffer.text(typed ? "\(rows.count == InstitutionSearch.listLimit ? "\(InstitutionSearch.listLimit)+" : String(rows.count)) result\(rows.count == 1 ? "" : "s")" : "Popular institutions",
                     y: listTop - 1, x: area.x, area: area, style: s.muted)
         cursor.keepVisible(count: rows.count, height: listHeight)
         for row in 0..<listHeight {

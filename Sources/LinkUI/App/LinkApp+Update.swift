@@ -1,0 +1,167 @@
+import LinkKit
+
+extension LinkApp {
+    /// The one entry of the loop: applies `message` and says what the terminal's owner must do.
+    public func update(_ message: AppMessage) -> AppEffects {
+        var effects: AppEffects
+        switch message {
+        case .key(let key):
+            effects = press(key, byPerson: true)
+        case .tick:
+            effects = tick()
+        case .resized:
+            effects = .redraw
+        case .resumed:
+            effects = [.repaintAll, .redraw]
+        case .ended(let end):
+            if signalEnd == nil { signalEnd = end }
+            send(.quit)
+            return .leave
+        case .outputFailed(let failure):
+            if alarm == nil { alarm = failure }
+            guard alarm?.endsSession == true else { return .redraw }
+            send(.quit)
+            return [.redraw, .leave]  // the banner says why, on the last frame
+        }
+        if recordsArrived {
+            recordsArrived = false
+            effects.insert(.redraw)
+        }
+        if isOver { return .leave }
+        return effects
+    }
+
+    /// When the loop next has something to do by itself, on the session clock: a session timer,
+    /// the autopilot's next key, the next animation frame. `nil`: only a message wakes it.
+    public var nextDeadline: Int64? {
+        let now = driver.clock.now.millis
+        var due: [Int64] = []
+        if let deadline = driver.engine.nextDeadline { due.append(deadline.millis) }
+        if let next = autopilot?.nextDeadline(now: now) {
+            // due already but still here: it waits for the session to settle (LOADING, a
+            // debounce), whose own deadline wakes the loop; not a 1 ms spin until then
+            if next > now || driver.engine.nextDeadline == nil { due.append(next) }
+        }
+        if let nextAnimationAt { due.append(nextAnimationAt) }
+        return due.min()
+    }
+
+    /// Whether the loop is over: the session ended and nothing holds the last screen.
+    private var isOver: Bool {
+        driver.engine.isFinished && !holdsAfterEnd
+    }
+
+    /// With an autopilot: the last screen stays until a key (unless `exitAtEnd`), and the play
+    /// goes on until it has checked the last step's expectations.
+    private var holdsAfterEnd: Bool {
+        guard let autopilot, !quitByKey, !leftAfterEnd else { return false }
+        if case .playing = autopilot.state { return true }
+        return !exitAtEnd
+    }
+
+    /// Time passed: timers, the pane's entry, the autopilot, the animation.
+    private func tick() -> AppEffects {
+        driver.tick()
+        sync()
+        var effects: AppEffects = []
+        if driveAutopilot() { effects.insert(.redraw) }
+        if let nextAnimationAt, driver.clock.now.millis >= nextAnimationAt { effects.insert(.redraw) }
+        return effects
+    }
+
+    /// Lets the autopilot act; returns whether its banner changed.
+    private func driveAutopilot() -> Bool {
+        guard let autopilot else { return false }
+        autopilot.tick(app: self, now: driver.clock.now.millis)
+        var banner = Banner(text: autopilot.banner, isError: false)
+        switch autopilot.state {
+        case .playing:
+            break
+        case .finished, .failed:
+            if case .failed = autopilot.state { banner.isError = true }
+            if exitAtEnd {
+                if !driver.engine.isFinished { send(.quit) }
+            } else {
+                banner.text += driver.engine.isFinished ? " · press any key to leave" : " · the session is yours"
+            }
+        }
+        defer { autopilotBanner = banner }
+        return banner != autopilotBanner
+    }
+
+    /// One key, from a person or from the autopilot (whose Ctrl-C is a step it checks, not the
+    /// person's interrupt).
+    func press(_ key: Key, byPerson: Bool) -> AppEffects {
+        if driver.engine.isFinished {
+            // the autopilot's last screen: any key leaves
+            guard key != .resize else { return .redraw }
+            leftAfterEnd = true
+            return .leave
+        }
+        if key == .ctrl("c") && byPerson { quitByKey = true }
+        if key == .ctrl("z") && byPerson { return [.suspend, .repaintAll, .redraw] }
+        handle(key)
+        guard wantsFullRepaint else { return .redraw }
+        wantsFullRepaint = false
+        return [.repaintAll, .redraw]
+    }
+
+    /// Handles one key: the global keys, the log panel when it has focus, else the pane.
+    func handle(_ key: Key) {
+        if key == .resize { return }
+        // behind "terminal too small" nothing is shown, so nothing may act: only Ctrl-C quits
+        if isTooSmall && key != .ctrl("c") { return }
+        status = nil
+        if key == .ctrl("c") {
+            // Ctrl-C quits from anywhere, the help overlay included.
+            helpVisible = false
+            send(.quit)
+            return
+        }
+        if helpVisible {
+            helpVisible = false
+            return
+        }
+        switch key {
+        case .function(1):
+            helpVisible = true
+            return
+        case .char("?") where !paneTakesText:
+            helpVisible = true
+            return
+        case .function(2):
+            logVisible.toggle()
+            if !logVisible { log.isFocused = false }
+            return
+        case .function(3):
+            if !logVisible { logVisible = true }
+            log.isFocused.toggle()
+            return
+        case .ctrl("l"):
+            wantsFullRepaint = true
+            return
+        case .ctrl("x"):
+            if case .exitConfirmation = driver.engine.pane { return }
+            send(.requestExit)
+            return
+        default:
+            break
+        }
+        if case .mouse(let event) = key, let area = lastLayout?.log, area.contains(y: event.y, x: event.x) {
+            if event.kind == .press || event.kind == .click { log.isFocused = true }
+            _ = log.handle(key, area: area)
+            return
+        }
+        if log.isFocused {
+            let area = lastLayout?.log ?? Rect(x: 0, y: 0, width: 40, height: 12)
+            if !log.handle(key, area: area) && (key == .escape || key == .tab) { log.isFocused = false }
+            return
+        }
+        let pane = driver.engine.pane
+        let paneContext = context(for: pane)
+        switch panes.withView(for: pane, { $0.handle(key, context: paneContext) }) {
+        case .send(let action): send(action)
+        case .handled, .ignored: break
+        }
+    }
+}
