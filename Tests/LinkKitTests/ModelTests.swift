@@ -134,6 +134,47 @@ struct ModelTests {
         #expect(try roundTrip(metadata) == metadata)
     }
 
+    @Test("the wire-key table: every key written, read back and named in errors")
+    func wireKeyTable() throws {
+        var values: [EventMetadata.WireKey: String] = [:]
+        for key in EventMetadata.WireKey.allCases {
+            values[key] = switch key {
+            case .isUpdateMode: "true"
+            case .timestamp: "2026-01-01T00:00:00.123Z"
+            case .exitStatus: "requires_code"
+            case .mfaType: "questions"
+            case .viewName: "MFA"
+            default: "v_" + key.rawValue
+            }
+        }
+        let metadata = try EventMetadata(wire: values)
+        for key in EventMetadata.WireKey.allCases {
+            #expect(metadata[wire: key] == values[key], "\(key.rawValue) does not read back")
+        }
+        let line = SessionRecord.event(LinkEvent(eventName: .error, metadata: metadata)).jsonLine
+        #expect(line.contains(#""is_update_mode":true"#) && line.contains(#""error_code":"v_error_code""#))
+        #expect(try roundTrip(metadata) == metadata)
+        for (key, bad) in [(EventMetadata.WireKey.isUpdateMode, "yes"), (.mfaType, "telepathy"), (.timestamp, "noon")] {
+            var wrong = values
+            wrong[key] = bad
+            #expect(throws: WireValueError.self) { try EventMetadata(wire: wrong) }
+            do {
+                _ = try EventMetadata(wire: wrong)
+            } catch {
+                #expect(error.key == key, "the error names \(error.key.rawValue), not \(key.rawValue)")
+            }
+        }
+    }
+
+    @Test("the README lists the wire keys of the table, in its order")
+    func readmeWireKeys() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let listed = EventMetadata.wireKeys.joined(separator: ", ")
+        #expect(readme.replacingOccurrences(of: "\n", with: " ").contains("(`" + listed + "`)"),
+                "README: the 17 wire keys, in order: \(listed)")
+    }
+
     @Test("every record kind survives its JSON line")
     func recordLines() throws {
         let institution = Institution(id: "ins_1", name: "Bank \"Q\" \u{1b}[2J\u{9b}")

@@ -16,6 +16,13 @@ public struct JSONWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends `"key":` for an object key from a fixed table (ASCII letters and `_`, never escaped).
+    public mutating func key(_ name: String) {
+        bytes.append(34)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: [34, 58])
+    }
+
     /// Appends a quoted, escaped string.
     public mutating func string(_ text: String) {
         bytes.append(34)

@@ -116,20 +116,6 @@ public struct Expectation: Hashable, Sendable {
     }
 }
 
-extension EventMetadata {
-    /// Every wire key with its value as the events file spells it (`nil` for null).
-    public var wireValues: [String: String?] {
-        [
-            "account_number_mask": accountNumberMask, "error_type": errorCode?.errorType, "error_code": errorCode?.errorCode,
-            "error_message": errorMessage, "exit_status": exitStatus?.description, "institution_id": institutionID,
-            "institution_name": institutionName, "institution_search_query": institutionSearchQuery,
-            "is_update_mode": isUpdateMode.map { $0 ? "true" : "false" }, "match_reason": matchReason,
-            "mfa_type": mfaType?.rawValue, "routing_number": routingNumber, "view_name": viewName?.description,
-            "selection": selection, "timestamp": timestamp.iso8601, "link_session_id": linkSessionID, "request_id": requestID,
-        ]
-    }
-}
-
 extension SessionRecord {
     /// A one-line summary for messages: the name and the metadata that tells records apart.
     public var summary: String {

@@ -194,10 +194,7 @@ public struct LogEntry: Hashable, Sendable {
                 Self.field("link_session_id", m.linkSessionID),
             ]
             for account in m.accounts {
-                var text = account.name
-                if let mask = account.mask { text += " ••" + mask }
-                text += " " + account.subtype.type + "/" + account.subtype.subtype
-                fields.append(Self.field("account", text))
+                fields.append(Self.field("account", AccountRow.inline(account)))
             }
             return fields
         case .exit(let exit):
@@ -218,30 +215,7 @@ public struct LogEntry: Hashable, Sendable {
 
     /// The 17 wire keys of an event's metadata, in `EventMetadata.wireKeys` order.
     private static func eventFields(_ m: EventMetadata) -> [Field] {
-        EventMetadata.wireKeys.map { key in
-            let value: String?
-            switch key {
-            case "account_number_mask": value = m.accountNumberMask
-            case "error_type": value = m.errorCode?.errorType
-            case "error_code": value = m.errorCode?.errorCode
-            case "error_message": value = m.errorMessage
-            case "exit_status": value = m.exitStatus?.description
-            case "institution_id": value = m.institutionID
-            case "institution_name": value = m.institutionName
-            case "institution_search_query": value = m.institutionSearchQuery
-            case "is_update_mode": value = m.isUpdateMode.map { $0 ? "true" : "false" }
-            case "match_reason": value = m.matchReason
-            case "mfa_type": value = m.mfaType?.description
-            case "routing_number": value = m.routingNumber
-            case "view_name": value = m.viewName?.description
-            case "selection": value = m.selection
-            case "timestamp": value = m.timestamp.iso8601
-            case "link_session_id": value = m.linkSessionID
-            case "request_id": value = m.requestID
-            default: value = nil
-            }
-            return field(key, value)
-        }
+        EventMetadata.WireKey.allCases.map { field($0.rawValue, m[wire: $0]) }
     }
 
     /// `First Platypus Bank (ins_109508)`.
