@@ -1,34 +1,3 @@
-/// Word-wraps `text` to lines of at most `width` display columns (long words are cut).
-public func wrap(_ text: String, width: Int) -> [String] {
-    guard width > 0 else { return [] }
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        var line = ""
-        var lineWidth = 0
-        for word in paragraph.split(separator: " ") {
-            var word = String(word)
-            var wordWidth = displayWidth(of: word)
-            while wordWidth > width {
-                if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
-                let head = truncate(word, toWidth: width)
-                lines.append(head)
-                word = String(word.dropFirst(head.count))
-                wordWidth = displayWidth(of: word)
-            }
-            if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            if lineWidth > 0 { line += " "; lineWidth += 1 }
-            line += word
-            lineWidth += wordWidth
-        }
-        lines.append(line)
-    }
-    return lines
-}
-
 extension CellBuffer {
     /// Writes wrapped text from `y` in `area`; returns the row after the last line written.
     @discardableResult

@@ -199,64 +199,10 @@ public struct LogPanel: Sendable {
                 lines.append((field.text, keyWidth))
                 continue
             }
-            for (index, line) in Self.wrapField(field.text, width: width, indent: 2).enumerated() {
+            for (index, line) in wrap(field.text, width: width, indent: 2, longWordsFillLines: true).enumerated() {
                 lines.append((line, index == 0 ? keyWidth : 0))
             }
         }
-        return lines
-    }
-
-    /// Word-wraps `text` to `width` columns with continuation lines indented by `indent` (when
-    /// the width leaves room for it). A word too long for a line of its own fills the rest of the
-    /// current line and goes on over the next ones, so long ids and tokens stay next to their key.
-    static func wrapField(_ text: String, width: Int, indent requested: Int) -> [String] {
-        guard width > 0 else { return [] }
-        let indent = width - requested >= 8 ? requested : 0
-        let pad = String(repeating: " ", count: indent)
-        var lines: [String] = []
-        var line = ""
-        var used = 0
-        var hasContent = false
-        func breakLine() {
-            lines.append(line)
-            line = pad
-            used = indent
-            hasContent = false
-        }
-        for piece in text.split(separator: " ") {
-            var word = String(piece)
-            var wordWidth = displayWidth(of: word)
-            if hasContent {
-                if used + 1 + wordWidth <= width {
-                    line += " " + word
-                    used += 1 + wordWidth
-                    continue
-                }
-                if wordWidth <= width - indent || width - used - 1 < 4 {
-                    breakLine()
-                } else {
-                    line += " "
-                    used += 1
-                }
-            }
-            while used + wordWidth > width {
-                var head = truncate(word, toWidth: width - used)
-                if head.isEmpty {
-                    if hasContent { breakLine(); continue }
-                    head = String(word.prefix(1))
-                }
-                line += head
-                word = String(word.dropFirst(head.count))
-                wordWidth = displayWidth(of: word)
-                breakLine()
-            }
-            if !word.isEmpty {
-                line += word
-                used += wordWidth
-                hasContent = true
-            }
-        }
-        if hasContent || lines.isEmpty { lines.append(line) }
         return lines
     }
 }
