@@ -1,4 +1,5 @@
 import Testing
+import LinkKit
 @testable import LinkUI
 
 @Suite("wrap: the one word wrap")
@@ -7,7 +8,7 @@ struct WrapTests {
 
     @Test("every line fits, no word is lost, at every width (random texts)")
     func linesFitAndKeepTheText() {
-        var rng = SplitMix(state: 0x5eed)
+        var rng = IDGenerator(seed: 0x5eed)  // seeded: the same texts on every run
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in Self.words.randomElement(using: &rng)! }
                 .joined(separator: Bool.random(using: &rng) ? " " : "  ")
@@ -36,15 +37,3 @@ struct WrapTests {
     }
 }
 
-/// A small seeded generator: the random texts are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
