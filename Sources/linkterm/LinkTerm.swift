@@ -107,6 +107,7 @@ struct LinkTerm: ParsableCommand {
                 throw fail("\(error)")
             }
         }
+        do { try configuration.validate() } catch { throw fail("\(error)") }  // what the command line and the script ask, together
         // no terminal for the UI: refused before any output file is created or emptied
         do { try TerminalScreen.checkUsable() } catch { throw noTerminal(error) }
         var sink: JSONLinesSink?

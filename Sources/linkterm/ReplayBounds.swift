@@ -14,9 +14,10 @@ enum ReplayBounds {
     /// Throws the first problem as a malformed-scenario error naming the line.
     static func check(_ scenario: Scenario, configuration: SessionConfiguration,
                       start: Timestamp = ManualClock.defaultStart) throws(ScenarioError) {
-        if let id = configuration.updateModeInstitutionID, configuration.directory[id] == nil {
-            throw ScenarioError(file: scenario.file, line: nil,
-                                message: "update mode: there is no institution \(id) in the directory", isMalformed: true)
+        do {
+            try configuration.validate()
+        } catch {
+            throw ScenarioError(file: scenario.file, line: nil, message: error.description, isMalformed: true)
         }
         let perStep = configuration.latencyMillis + configuration.searchDebounceMillis + stepAllowanceMillis
         var elapsed: Int64 = 0

@@ -33,7 +33,7 @@ struct SessionFlags: ParsableArguments {
     var institutions: String? { directoryOption.institutions }
 
     func validate() throws {
-        if latency < 0 || latency > SessionConfiguration.maximumLatencyMillis {
+        if !SessionConfiguration.latencyRange.contains(latency) {
             throw ValidationError(
                 "--latency must be 0 to \(SessionConfiguration.maximumLatencyMillis) milliseconds (got \(latency))")
         }

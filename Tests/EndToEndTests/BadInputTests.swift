@@ -491,6 +491,13 @@ enum Corpus {
             BadInput(label: "wait Int64.max", arguments: ["replay", "{file}"],
                      file: .text("continue\nwait 9223372036854775807\n"), fileName: "flow.txt",
                      expected: .error(2, names: ["{file}:2:", "wait"])),
+            BadInput(label: "option update-mode with an institution the directory lacks, through replay",
+                     arguments: ["replay", "{file}"], file: .text("option update-mode ins_nope\ncontinue\n"),
+                     fileName: "flow.txt", expected: .error(2, names: ["update mode: there is no institution ins_nope"])),
+            // the same check before the UI opens (it started a session for a missing institution)
+            BadInput(label: "option update-mode with an institution the directory lacks, through --script",
+                     arguments: ["--script", "{file}"], file: .text("option update-mode ins_nope\ncontinue\n"),
+                     fileName: "flow.txt", expected: .error(2, names: ["update mode: there is no institution ins_nope"])),
             BadInput(label: "CRLF line endings", arguments: ["replay", "{file}"],
                      file: .text("continue\r\nselect ins_109508\r\nexit\r\nconfirm\r\n"), fileName: "flow.txt",
                      expected: .runs(0)),

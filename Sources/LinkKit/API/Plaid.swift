@@ -1,22 +1,3 @@
-/// ConfigurationError: a configuration a session cannot be created from.
-///
-/// A bad link token is not one of these: like the real SDK, the session opens and ends at once
-/// through onExit with `INVALID_LINK_TOKEN`.
-public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Update mode names an institution the directory does not hold.
-    case unknownInstitution(String)
-    /// A setting is out of range.
-    case invalidOption(String)
-
-    /// A sentence saying what is wrong.
-    public var description: String {
-        switch self {
-        case .unknownInstitution(let id): "update mode: there is no institution \(id) in the directory"
-        case .invalidOption(let message): message
-        }
-    }
-}
-
 /// LinkPresentation: something that shows a session to a person (the terminal UI) or drives it
 /// without one, until it ends.
 public protocol LinkPresentation {
@@ -58,14 +39,7 @@ public enum Plaid {
     }
 
     static func validate(_ configuration: LinkTokenConfiguration) throws(ConfigurationError) {
-        let options = configuration.options
-        if let id = options.updateModeInstitutionID, options.directory[id] == nil {
-            throw .unknownInstitution(id)
-        }
-        if options.latencyMillis < 0 || options.latencyMillis > SessionConfiguration.maximumLatencyMillis {
-            throw .invalidOption("the latency must be 0 to \(SessionConfiguration.maximumLatencyMillis) ms")
-        }
-        if options.searchDebounceMillis < 0 { throw .invalidOption("the search debounce must be 0 ms or more") }
+        try configuration.sessionConfiguration.validate()
     }
 }
 

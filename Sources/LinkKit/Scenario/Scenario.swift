@@ -98,7 +98,7 @@ public enum ScenarioOption: Hashable, Sendable {
         case ("single-account", nil) where words.count == 1: return .singleAccount
         case ("no-account-select", nil) where words.count == 1: return .noAccountSelect
         case ("latency", let value?):
-            guard let millis = Int64(value), (0...SessionConfiguration.maximumLatencyMillis).contains(millis) else {
+            guard let millis = Int64(value), SessionConfiguration.latencyRange.contains(millis) else {
                 throw ActionRejected(
                     "option latency takes 0 to \(SessionConfiguration.maximumLatencyMillis) milliseconds, e.g. option latency 100")
             }

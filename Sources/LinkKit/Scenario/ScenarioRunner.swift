@@ -22,9 +22,10 @@ public struct ScenarioRunner {
         checker.checker.begin(scenario.openingExpectations, after: "the start of the session")
         driver.observe { checker.checker.record($0) }
         driver.start()
-        if let id = driver.engine.configuration.updateModeInstitutionID, driver.engine.configuration.directory[id] == nil {
-            throw ScenarioError(file: scenario.file, line: nil, message: "update mode: there is no institution \(id) in the directory",
-                                isMalformed: true)
+        do {
+            try driver.engine.configuration.validate()
+        } catch {
+            throw ScenarioError(file: scenario.file, line: nil, message: error.description, isMalformed: true)
         }
         if !scenario.openingExpectations.isEmpty {
             driver.settle()
