@@ -27,9 +27,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "LinkKitTests", dependencies: ["LinkKit"]),
+        // helpers shared by the test targets
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),
         .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import LinkKit
 import Testing
+import TestSupport
 
 // Issue 5, item 5: "Bad input gets a clear error and nothing is lost".
 //
@@ -29,16 +30,6 @@ let badInputBinary: String = {
     return linktermBinary
 }()
 
-/// A value shared with a watchdog or reader thread.
-private final class Shared<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
 
 /// How the binary answered one input.
 struct Answer: Sendable {
@@ -79,7 +70,7 @@ func answer(_ arguments: [String], stdinPath: String? = nil) throws -> Answer {
     try process.run()
     let pid = process.processIdentifier
     let finished = DispatchSemaphore(value: 0)
-    let hung = Shared(false)
+    let hung = Locked(false)
     DispatchQueue.global().async {
         if finished.wait(timeout: .now() + 60) == .timedOut {
             hung.value = true
@@ -87,7 +78,7 @@ func answer(_ arguments: [String], stdinPath: String? = nil) throws -> Answer {
         }
     }
     // read both pipes to the end before waiting, so a large answer cannot block the child
-    let errData = Shared(Data())
+    let errData = Locked(Data())
     let errHandle = err.fileHandleForReading
     let group = DispatchGroup()
     group.enter()

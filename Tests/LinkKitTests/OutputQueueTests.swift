@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 @testable import LinkKit
 
 /// A pipe: (read end, write end).
@@ -40,7 +41,7 @@ struct OutputQueueTests {
         for index in 0..<200 { queue.append(line(index)) }  // 200 KB, far more than a pipe holds
         print("200 appends to a full pipe took \(ContinuousClock.now - started)")
         #expect(queue.failure == nil)
-        let received = Box<[UInt8]>([])
+        let received = Locked<[UInt8]>([])
         let reading = Thread { received.value = readAllUntilEOF(reader) }
         reading.start()
         let (failure, unwritten) = queue.finish(within: .seconds(10))
@@ -55,7 +56,7 @@ struct OutputQueueTests {
     func stalledReader() throws {
         let (reader, writer) = try makePipe()
         defer { close(reader) }
-        let failed = Box(false)
+        let failed = Locked(false)
         let queue = OutputQueue(fileDescriptor: writer, limit: 16 * 1024)
         queue.onFailure = { failed.value = true }
         for index in 0..<200 { queue.append(line(index)) }
@@ -95,13 +96,3 @@ private func readAllUntilEOF(_ fd: Int32) -> [UInt8] {
     return out
 }
 
-/// A value shared with another thread.
-private final class Box<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}

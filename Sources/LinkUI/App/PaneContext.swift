@@ -27,7 +27,7 @@ struct PaneContext {
 }
 
 /// PaneResult: what a key did in a pane.
-public enum PaneResult: Equatable {
+enum PaneResult: Equatable {
     /// The pane does not use the key.
     case ignored
     /// The pane's own state changed (redraw).

@@ -1,7 +1,7 @@
 extension CellBuffer {
     /// Writes wrapped text from `y` in `area`; returns the row after the last line written.
     @discardableResult
-    public mutating func paragraph(_ text: String, y: Int, area: Rect, style: Style) -> Int {
+    mutating func paragraph(_ text: String, y: Int, area: Rect, style: Style) -> Int {
         var row = y
         for line in wrap(text, width: area.width) where row < area.maxY {
             _ = put(line, y: row, x: area.x, maxWidth: area.width, style: style)
@@ -12,13 +12,13 @@ extension CellBuffer {
 
     /// Writes text clipped to `area`'s width at row `y`; returns the columns used.
     @discardableResult
-    public mutating func text(_ text: String, y: Int, x: Int, area: Rect, style: Style) -> Int {
+    mutating func text(_ text: String, y: Int, x: Int, area: Rect, style: Style) -> Int {
         guard y >= area.y, y < area.maxY, x < area.maxX else { return 0 }
         return put(text, y: y, x: x, maxWidth: area.maxX - x, style: style)
     }
 
     /// Writes key hints (`Enter continue · Esc back`) at row `y`.
-    public mutating func hints(_ bindings: [KeyBinding], y: Int, area: Rect, styles: ThemeStyles) {
+    mutating func hints(_ bindings: [KeyBinding], y: Int, area: Rect, styles: ThemeStyles) {
         var x = area.x
         for (index, binding) in bindings.enumerated() {
             let piece = (index > 0 ? "  " : "") + binding.keys
@@ -31,7 +31,7 @@ extension CellBuffer {
 
     /// Writes a text field: its label, then the value underlined across `width` columns.
     /// Returns the cursor position when focused.
-    public mutating func field(
+    mutating func field(
         _ field: some EditableLine, label: String, y: Int, area: Rect, labelWidth: Int, focused: Bool, styles: ThemeStyles
     ) -> CellPosition? {
         guard y >= area.y, y < area.maxY else { return nil }
@@ -47,7 +47,7 @@ extension CellBuffer {
     }
 
     /// Writes `text` centred in `area` at row `y`.
-    public mutating func centered(_ text: String, y: Int, area: Rect, style: Style) {
+    mutating func centered(_ text: String, y: Int, area: Rect, style: Style) {
         let width = min(displayWidth(of: text), area.width)
         self.text(text, y: y, x: area.x + (area.width - width) / 2, area: area, style: style)
     }

@@ -2,18 +2,18 @@ import LinkKit
 
 /// KeyBinding: a named key binding; footers and the help overlay are generated from these, and a
 /// pane whose binding names its action handles the key from here (``KeyMap/action(for:)``).
-public struct KeyBinding: Hashable, Sendable {
+struct KeyBinding: Hashable, Sendable {
     /// The keys as a person reads them, e.g. `Enter` or `↑/↓`.
-    public var keys: String
+    var keys: String
     /// What they do, short, e.g. `continue`.
-    public var action: String
+    var action: String
     /// The keys the binding stands for (a test presses each and checks the pane uses it).
-    public var matches: [Key]
+    var matches: [Key]
     /// The engine action the keys send, where the binding is that simple.
-    public var sends: UserAction?
+    var sends: UserAction?
 
     /// Creates a binding shown as `keys` for `action`, matching `matches`, sending `sends`.
-    public init(_ keys: String, _ action: String, matches: [Key] = [], sends: UserAction? = nil) {
+    init(_ keys: String, _ action: String, matches: [Key] = [], sends: UserAction? = nil) {
         self.keys = keys
         self.action = action
         self.matches = matches
@@ -22,20 +22,20 @@ public struct KeyBinding: Hashable, Sendable {
 }
 
 /// KeyMap: the bindings of one pane, in the order the footer shows them.
-public struct KeyMap: Hashable, Sendable {
+struct KeyMap: Hashable, Sendable {
     /// The bindings.
-    public var bindings: [KeyBinding]
+    var bindings: [KeyBinding]
 
     /// Creates a key map.
-    public init(_ bindings: [KeyBinding]) { self.bindings = bindings }
+    init(_ bindings: [KeyBinding]) { self.bindings = bindings }
 
     /// The action of the binding that matches `key` and names one, if any.
-    public func action(for key: Key) -> UserAction? {
+    func action(for key: Key) -> UserAction? {
         bindings.first { $0.sends != nil && $0.matches.contains(key) }?.sends
     }
 
     /// Keys every pane shares, shown last in the footer.
-    public static let global = KeyMap([
+    static let global = KeyMap([
         KeyBinding("F1", "help", matches: [.function(1)]), KeyBinding("F2", "log", matches: [.function(2)]),
         KeyBinding("Ctrl-C", "quit", matches: [.ctrl("c")]),
     ])

@@ -1,33 +1,33 @@
 /// ListCursor: the highlighted row of a list and its scroll offset.
-public struct ListCursor: Hashable, Sendable {
+struct ListCursor: Hashable, Sendable {
     /// The highlighted row.
-    public private(set) var index = 0
+    private(set) var index = 0
     /// The first row shown.
-    public private(set) var offset = 0
+    private(set) var offset = 0
 
     /// Creates a cursor at the top.
-    public init() {}
+    init() {}
 
     /// Moves by `delta` rows within `count`, keeping the row visible in `height` rows.
-    public mutating func move(by delta: Int, count: Int, height: Int) {
+    mutating func move(by delta: Int, count: Int, height: Int) {
         guard count > 0 else { index = 0; offset = 0; return }
         index = min(max(0, index + delta), count - 1)
         keepVisible(count: count, height: height)
     }
 
     /// Moves to `row`.
-    public mutating func set(_ row: Int, count: Int, height: Int) {
+    mutating func set(_ row: Int, count: Int, height: Int) {
         move(by: row - index, count: count, height: height)
     }
 
     /// Back to the top.
-    public mutating func reset() {
+    mutating func reset() {
         index = 0
         offset = 0
     }
 
     /// Adjusts the scroll so the highlighted row shows.
-    public mutating func keepVisible(count: Int, height: Int) {
+    mutating func keepVisible(count: Int, height: Int) {
         guard count > 0, height > 0 else { offset = 0; return }
         index = min(index, count - 1)
         if index < offset { offset = index }
@@ -36,7 +36,7 @@ public struct ListCursor: Hashable, Sendable {
     }
 
     /// Applies a list-movement key; returns whether it was one.
-    public mutating func handle(_ key: Key, count: Int, height: Int) -> Bool {
+    mutating func handle(_ key: Key, count: Int, height: Int) -> Bool {
         switch key {
         case .up, .ctrl("p"): move(by: -1, count: count, height: height)
         case .down, .ctrl("n"): move(by: 1, count: count, height: height)

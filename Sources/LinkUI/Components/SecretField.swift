@@ -10,29 +10,29 @@ import LinkKit
 /// Like ``TextField``: pasted text is inserted as text (line breaks and tabs as spaces, other
 /// controls dropped), never taken as Enter, and the field stops at ``maxLength`` characters.
 /// Copies of a field are independent (copy on write).
-public struct SecretField: Sendable, EditableLine {
+struct SecretField: Sendable, EditableLine {
     /// The text, UTF-8.
     private var bytes = SecretBuffer()
     /// One byte per character: its UTF-8 length (1…255).
     private var lengths = SecretBuffer()
     /// The cursor, 0…``count``.
-    public private(set) var cursor = 0
+    private(set) var cursor = 0
     /// The most characters the field holds.
-    public var maxLength: Int
+    var maxLength: Int
 
     /// Creates an empty field.
-    public init(maxLength: Int = 128) {
+    init(maxLength: Int = 128) {
         self.maxLength = maxLength
     }
 
     /// The number of characters typed.
-    public var count: Int { lengths.count }
+    var count: Int { lengths.count }
 
     /// Whether nothing is typed.
-    public var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     /// Empties the field, zeroing what it held.
-    public mutating func clear() {
+    mutating func clear() {
         unshare()
         bytes.removeAll()
         lengths.removeAll()
@@ -40,14 +40,14 @@ public struct SecretField: Sendable, EditableLine {
     }
 
     /// The text as a ``Secret`` (its own copy of the bytes); the field is wiped and empty after.
-    public mutating func takeSecret() -> Secret {
+    mutating func takeSecret() -> Secret {
         let secret = Secret(copying: bytes)
         clear()
         return secret
     }
 
     /// Applies an editing key; returns whether the text changed, `nil` when the key is not an edit.
-    public mutating func handle(_ key: Key) -> Bool? {
+    mutating func handle(_ key: Key) -> Bool? {
         switch key {
         case .char(let character):
             return insert(character)
@@ -91,7 +91,7 @@ public struct SecretField: Sendable, EditableLine {
     }
 
     /// Inserts one character at the cursor, if it is text and there is room.
-    public mutating func insert(_ character: Character) -> Bool {
+    mutating func insert(_ character: Character) -> Bool {
         guard count < maxLength, let accepted = Self.accepted(character) else { return false }
         // a `Character` of up to 15 bytes (every typed key) holds them inline: no heap copy here
         let utf8 = accepted.utf8
@@ -106,7 +106,7 @@ public struct SecretField: Sendable, EditableLine {
 
     /// Inserts pasted text at the cursor, character by character, cut to the field's room. The
     /// field keeps no copy of the `String`; the `String` itself is the caller's.
-    public mutating func insert(pasted text: String) -> Bool {
+    mutating func insert(pasted text: String) -> Bool {
         var changed = false
         for character in text {
             guard count < maxLength else { break }
@@ -118,7 +118,7 @@ public struct SecretField: Sendable, EditableLine {
     /// Inserts pasted text given as UTF-8 bytes (a paste reader that collects into a
     /// ``SecretBuffer``), character by character, cut to the field's room: no `String` of the
     /// paste is made. The caller keeps and wipes `pasted`.
-    public mutating func insert(pastedUTF8 pasted: SecretBuffer) -> Bool {
+    mutating func insert(pastedUTF8 pasted: SecretBuffer) -> Bool {
         var changed = false
         pasted.forEachCharacter { character in
             guard count < maxLength else { return false }
@@ -130,7 +130,7 @@ public struct SecretField: Sendable, EditableLine {
 
     /// What to draw: one `•` per character, scrolled so the cursor shows within `width` columns,
     /// and the cursor's column.
-    public func visible(width: Int) -> (text: String, cursorColumn: Int) {
+    func visible(width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 0 else { return ("", 0) }
         var start = 0
         var widthBeforeCursor = cursor

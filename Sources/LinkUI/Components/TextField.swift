@@ -3,39 +3,39 @@
 ///
 /// Pasted text is inserted as text: newlines and control characters are dropped, never taken
 /// as Enter, and the field stops at ``maxLength`` characters.
-public struct TextField: Hashable, Sendable, EditableLine {
+struct TextField: Hashable, Sendable, EditableLine {
     /// The characters typed.
-    public private(set) var characters: [Character] = []
+    private(set) var characters: [Character] = []
     /// The cursor, 0…`characters.count`.
-    public private(set) var cursor = 0
+    private(set) var cursor = 0
     /// The most characters the field holds.
-    public var maxLength: Int
+    var maxLength: Int
 
     /// Creates an empty field.
-    public init(maxLength: Int = 128) {
+    init(maxLength: Int = 128) {
         self.maxLength = maxLength
     }
 
     /// The text typed.
-    public var text: String { String(characters) }
+    var text: String { String(characters) }
 
     /// Whether nothing is typed.
-    public var isEmpty: Bool { characters.isEmpty }
+    var isEmpty: Bool { characters.isEmpty }
 
     /// Replaces the text; the cursor goes to the end.
-    public mutating func set(_ text: String) {
+    mutating func set(_ text: String) {
         characters = Array(Self.clean(text).prefix(maxLength))
         cursor = characters.count
     }
 
     /// Empties the field.
-    public mutating func clear() {
+    mutating func clear() {
         characters.removeAll()
         cursor = 0
     }
 
     /// Applies an editing key; returns whether the text changed, `nil` when the key is not an edit.
-    public mutating func handle(_ key: Key) -> Bool? {
+    mutating func handle(_ key: Key) -> Bool? {
         switch key {
         case .char(let character):
             return insert(String(character))
@@ -80,7 +80,7 @@ public struct TextField: Hashable, Sendable, EditableLine {
     }
 
     /// Inserts text at the cursor, cleaned and cut to the field's room.
-    public mutating func insert(_ text: String) -> Bool {
+    mutating func insert(_ text: String) -> Bool {
         let room = maxLength - characters.count
         guard room > 0 else { return false }
         let cleaned = Array(Self.clean(text).prefix(room))
@@ -101,7 +101,7 @@ public struct TextField: Hashable, Sendable, EditableLine {
 
     /// What to draw: the text, scrolled so the cursor shows within `width` columns, and the
     /// cursor's column.
-    public func visible(width: Int) -> (text: String, cursorColumn: Int) {
+    func visible(width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 0 else { return ("", 0) }
         let shown = characters
         var start = 0

@@ -9,9 +9,9 @@ import LinkKit
 /// came from data (institution names, queries, unknown wire strings) is passed through
 /// `sanitizeForTerminal` there, so what is stored is safe to draw. The full metadata
 /// (``details``) is formatted only when asked for.
-public struct LogEntry: Hashable, Sendable {
+struct LogEntry: Hashable, Sendable {
     /// Kind: whether the entry is an event (`onEvent`) or one of the other callbacks.
-    public enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         /// event: an `onEvent` event; the label is the wire name (`OPEN`, `TRANSITION_VIEW` …).
         case event
         /// callback: `onLoad`, `onSuccess` or `onExit`; the label is `◆ onLoad` and so on.
@@ -19,49 +19,49 @@ public struct LogEntry: Hashable, Sendable {
     }
 
     /// Field: one `key: value` line of an entry's full metadata.
-    public struct Field: Hashable, Sendable {
+    struct Field: Hashable, Sendable {
         /// key: the key as the events file spells it, e.g. `view_name`.
-        public var key: String
+        var key: String
         /// value: the value, sanitized; `—` where the value is null.
-        public var value: String
+        var value: String
 
         /// init(key:value:): creates a field.
-        public init(key: String, value: String) {
+        init(key: String, value: String) {
             self.key = key
             self.value = value
         }
 
         /// text: the line as shown, `key: value`.
-        public var text: String { key + ": " + value }
+        var text: String { key + ": " + value }
     }
 
     /// callbackMarker: the marker drawn before callback names.
-    public static let callbackMarker = "◆"
+    static let callbackMarker = "◆"
     /// nullValue: what a null value is shown as.
-    public static let nullValue = "—"
+    static let nullValue = "—"
 
     /// record: the record the entry shows.
-    public let record: SessionRecord
+    let record: SessionRecord
     /// time: when it happened, the event's timestamp, or the arrival time for records without one.
-    public let time: Timestamp
+    let time: Timestamp
     /// kind: event or callback.
-    public let kind: Kind
+    let kind: Kind
     /// timeText: the time of day in UTC, `HH:MM:SS.mmm`.
-    public let timeText: String
+    let timeText: String
     /// name: the wire name for events (`SUBMIT_MFA`), the callback name otherwise (`onExit`).
-    public let name: String
+    let name: String
     /// label: what is drawn after the time, the wire name, or `◆ ` and the callback name.
-    public let label: String
+    let label: String
     /// summary: the metadata that matters, compact and sanitized (`→ MFA (code)`, `"chase"` …); may be empty.
-    public let summary: String
+    let summary: String
     /// labelWidth: the display width of ``label``.
-    public let labelWidth: Int
+    let labelWidth: Int
     /// summaryWidth: the display width of ``summary``.
-    public let summaryWidth: Int
+    let summaryWidth: Int
 
     /// init(record:at:): creates the entry for `record`, which arrived at `arrival` (used when the record carries no
     /// timestamp: `load`, `success`, `exit`).
-    public init(record: SessionRecord, at arrival: Timestamp) {
+    init(record: SessionRecord, at arrival: Timestamp) {
         self.record = record
         switch record {
         case .load:
@@ -92,15 +92,15 @@ public struct LogEntry: Hashable, Sendable {
     }
 
     /// text: the whole line as text, time, label and summary separated by single spaces.
-    public var text: String {
+    var text: String {
         summary.isEmpty ? timeText + " " + label : timeText + " " + label + " " + summary
     }
 
     /// isCallback: whether this is an `onLoad`/`onSuccess`/`onExit` entry.
-    public var isCallback: Bool { kind == .callback }
+    var isCallback: Bool { kind == .callback }
 
     /// timeOfDay(_:): the time of day of `time` in UTC, `HH:MM:SS.mmm`.
-    public static func timeOfDay(_ time: Timestamp) -> String {
+    static func timeOfDay(_ time: Timestamp) -> String {
         let day: Int64 = 86_400_000
         let ms = ((time.millis % day) + day) % day
         var out = [UInt8]()
@@ -179,7 +179,7 @@ public struct LogEntry: Hashable, Sendable {
     /// account (`name ••mask type/subtype`). Exit: `callback`, `status`, `error_type`,
     /// `error_code`, `error_message`, `display_message`, `institution`, `link_session_id`,
     /// `request_id`. Load: `callback` and `time`.
-    public var details: [Field] {
+    var details: [Field] {
         switch record {
         case .load:
             return [Field(key: "callback", value: "onLoad"), Field(key: "time", value: time.iso8601)]

@@ -12,9 +12,9 @@ import LinkKit
 /// full metadata (``showsDetails``) in place of the list.
 ///
 /// Each entry is formatted once when appended; drawing formats nothing but the rows it shows.
-public struct LogPanel: Sendable {
+struct LogPanel: Sendable {
     /// entries: the entries, oldest first.
-    public private(set) var entries: [LogEntry] = []
+    private(set) var entries: [LogEntry] = []
     /// The selected entry and the list's scroll position.
     private var cursor = ListCursor()
     /// The rows the list showed at the last key (a hint; drawing recomputes the scroll position).
@@ -24,7 +24,7 @@ public struct LogPanel: Sendable {
 
     /// isFocused: whether the panel takes keys (set by the app). Leaving focus closes the details
     /// and goes back to following the newest entry.
-    public var isFocused = false {
+    var isFocused = false {
         didSet {
             guard oldValue != isFocused else { return }
             if !isFocused {
@@ -36,27 +36,27 @@ public struct LogPanel: Sendable {
 
     /// showsDetails: whether the selected entry's full metadata is shown in place of the list.
     /// Setting it scrolls the details back to their first line.
-    public var showsDetails = false {
+    var showsDetails = false {
         didSet { detailsOffset = 0 }
     }
 
     /// detailsOffset: the first details line shown.
-    public private(set) var detailsOffset = 0
+    private(set) var detailsOffset = 0
 
     /// init(): creates an empty panel.
-    public init() {}
+    init() {}
 
     /// append(_:at:): adds `record`, which arrived at `time` (the time shown for `load`,
     /// `success` and `exit`, which carry no timestamp). Formats the new entry only; follows it
     /// when the panel is following the newest entry.
-    public mutating func append(_ record: SessionRecord, at time: Timestamp) {
+    mutating func append(_ record: SessionRecord, at time: Timestamp) {
         let following = followsNewest
         entries.append(LogEntry(record: record, at: time))
         if following { selectNewest() }
     }
 
     /// removeAll(): empties the panel (a new session).
-    public mutating func removeAll() {
+    mutating func removeAll() {
         entries.removeAll()
         cursor.reset()
         showsDetails = false
@@ -65,29 +65,29 @@ public struct LogPanel: Sendable {
     /// followsNewest: whether the panel keeps the newest entry selected and in view as entries
     /// arrive: always while not focused; while focused when the selection is on the newest entry
     /// and the details are closed.
-    public var followsNewest: Bool {
+    var followsNewest: Bool {
         !isFocused || (!showsDetails && cursor.index >= entries.count - 1)
     }
 
     /// selectedIndex: the index of the selected entry, `nil` when there are none.
-    public var selectedIndex: Int? {
+    var selectedIndex: Int? {
         entries.isEmpty ? nil : min(cursor.index, entries.count - 1)
     }
 
     /// selectedEntry: the selected entry, `nil` when there are none.
-    public var selectedEntry: LogEntry? {
+    var selectedEntry: LogEntry? {
         selectedIndex.map { entries[$0] }
     }
 
     /// select(_:visibleRows:): selects entry `index` (clamped) and scrolls it into view.
-    public mutating func select(_ index: Int, visibleRows: Int) {
+    mutating func select(_ index: Int, visibleRows: Int) {
         lastVisibleRows = max(1, visibleRows)
         cursor.set(index, count: entries.count, height: lastVisibleRows)
     }
 
     /// contentArea(in:): the part of `area` inside the panel's border, where rows are drawn
     /// (the whole area when it is too small for a border).
-    public static func contentArea(in area: Rect) -> Rect {
+    static func contentArea(in area: Rect) -> Rect {
         area.width < 2 || area.height < 2 ? area : area.inset(by: 1)
     }
 
@@ -98,14 +98,14 @@ public struct LogPanel: Sendable {
     /// List: ↑/↓ (Ctrl-P/Ctrl-N), PgUp/PgDn, Home/End and the mouse wheel move the selection;
     /// Enter opens the details. Details: the same keys scroll, ←/→ show the previous/next entry,
     /// Enter or Esc go back to the list. `visibleRows` is the number of rows inside the border.
-    public mutating func handle(_ key: Key, visibleRows: Int) -> Bool {
+    mutating func handle(_ key: Key, visibleRows: Int) -> Bool {
         handle(key, visibleRows: visibleRows, width: nil)
     }
 
     /// handle(_:area:): like ``handle(_:visibleRows:)``, with the rows and width taken from the
     /// panel's area (as ``draw(into:area:styles:)`` lays it out), so that wrapped details scroll
     /// exactly and a mouse click on a row selects it.
-    public mutating func handle(_ key: Key, area: Rect) -> Bool {
+    mutating func handle(_ key: Key, area: Rect) -> Bool {
         let content = Self.contentArea(in: area)
         if case .mouse(let event) = key, event.kind == .click || event.kind == .press {
             guard !showsDetails, content.contains(y: event.y, x: event.x) else { return false }
@@ -120,7 +120,7 @@ public struct LogPanel: Sendable {
 
     /// handle(_:visibleRows:width:): like ``handle(_:visibleRows:)``; `width` is the width inside
     /// the border, which the details wrap to (`nil`: the last width given, if any).
-    public mutating func handle(_ key: Key, visibleRows: Int, width: Int?) -> Bool {
+    mutating func handle(_ key: Key, visibleRows: Int, width: Int?) -> Bool {
         let rows = max(1, visibleRows)
         lastVisibleRows = rows
         if let width { knownWidth = max(1, width) }

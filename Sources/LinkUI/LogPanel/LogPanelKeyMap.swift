@@ -3,7 +3,7 @@
 extension LogPanel {
     /// keyMap: the keys of the focused list: ↑/↓ select, PgUp/PgDn page, Home/End first/last,
     /// Enter details, Esc back.
-    public static let keyMap = KeyMap([
+    static let keyMap = KeyMap([
         KeyBinding("↑/↓", "select"),
         KeyBinding("PgUp/PgDn", "page"),
         KeyBinding("Home/End", "first/last"),
@@ -13,7 +13,7 @@ extension LogPanel {
 
     /// detailsKeyMap: the keys while an entry's details are shown: ↑/↓ scroll, ←/→ previous/next
     /// entry, Enter or Esc back to the list.
-    public static let detailsKeyMap = KeyMap([
+    static let detailsKeyMap = KeyMap([
         KeyBinding("↑/↓", "scroll"),
         KeyBinding("←/→", "prev/next"),
         KeyBinding("Enter/Esc", "back"),
@@ -21,7 +21,7 @@ extension LogPanel {
 
     /// currentKeyMap: the bindings that apply now (``detailsKeyMap`` while the details are shown,
     /// ``keyMap`` otherwise).
-    public var currentKeyMap: KeyMap {
+    var currentKeyMap: KeyMap {
         showsDetails ? Self.detailsKeyMap : Self.keyMap
     }
 }

@@ -13,7 +13,7 @@ extension LogPanel {
     /// start with the time when the panel is at least ``minimumWidthForTime`` columns wide
     /// inside. Any area is fine, down to 0x0; without room for a border the rows use the whole
     /// area.
-    public func draw(into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles) {
+    func draw(into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles) {
         let area = area.intersection(buffer.bounds)
         guard !area.isEmpty else { return }
         buffer.fill(area, style: styles.text)

@@ -7,34 +7,34 @@ import LinkKit
 /// (CR, LF, CR LF) become `"\n"` and tabs stay; other control characters are dropped. Text
 /// beyond `limitBytes` (UTF-8, for the whole paste, across ``take()``) is dropped and
 /// `truncated` is set.
-public struct PasteAccumulator: Sendable {
+struct PasteAccumulator: Sendable {
     /// The default cap: 1 MiB of UTF-8.
-    public static let defaultLimitBytes = 1 << 20
+    static let defaultLimitBytes = 1 << 20
 
     /// The cap on the collected text, in UTF-8 bytes.
-    public let limitBytes: Int
+    let limitBytes: Int
     /// The text collected since the last ``take()``.
-    public private(set) var bytes = SecretBuffer()
+    private(set) var bytes = SecretBuffer()
     /// Whether anything was dropped because of the cap.
-    public private(set) var truncated = false
+    private(set) var truncated = false
     /// UTF-8 bytes accepted in all, taken or not (the cap's count).
     private var acceptedBytes = 0
     /// Whether the previous character was CR (so that CR LF is one line end).
     private var afterCarriageReturn = false
 
     /// An empty accumulator capped at `limitBytes`.
-    public init(limitBytes: Int = PasteAccumulator.defaultLimitBytes) {
+    init(limitBytes: Int = PasteAccumulator.defaultLimitBytes) {
         self.limitBytes = max(0, limitBytes)
     }
 
     /// The number of bytes collected since the last ``take()``.
-    public var byteCount: Int { bytes.count }
+    var byteCount: Int { bytes.count }
 
     /// The collected text as a `String`: for tests only (a paste may be a secret).
-    public var text: String { PastedText(bytes: bytes).text }
+    var text: String { PastedText(bytes: bytes).text }
 
     /// Adds one character code as the terminal delivered it.
-    public mutating func append(_ code: UInt32) {
+    mutating func append(_ code: UInt32) {
         defer { afterCarriageReturn = code == 13 }
         switch code {
         case 13:
@@ -51,13 +51,13 @@ public struct PasteAccumulator: Sendable {
     }
 
     /// Adds every scalar of `string` (as if typed one by one): for tests.
-    public mutating func append(contentsOf string: String) {
+    mutating func append(contentsOf string: String) {
         for scalar in string.unicodeScalars { append(scalar.value) }
     }
 
     /// Hands over what was collected since the last call, and starts collecting afresh (the
     /// cap still counts what was handed over).
-    public mutating func take() -> PastedText {
+    mutating func take() -> PastedText {
         let taken = PastedText(bytes: bytes)
         bytes = SecretBuffer()
         return taken

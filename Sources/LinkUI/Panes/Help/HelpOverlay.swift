@@ -1,9 +1,9 @@
 import LinkKit
 
 /// HelpOverlay: the keys and the sandbox credentials (F1, or `?` outside a text field).
-public enum HelpOverlay {
+enum HelpOverlay {
     /// The keys every pane shares.
-    public static let globalKeys = [
+    static let globalKeys = [
         KeyBinding("Enter", "main action"), KeyBinding("Esc", "back / ask to exit"),
         KeyBinding("↑↓ ^P ^N", "move in lists"), KeyBinding("PgUp PgDn", "page in lists"),
         KeyBinding("Home End", "first / last"), KeyBinding("Tab S-Tab", "next / previous field"),
@@ -14,14 +14,14 @@ public enum HelpOverlay {
     ]
 
     /// The sandbox credentials: the sandbox's own list (`SandboxCredentials.documented`).
-    public static var credentials: [(String, String)] {
+    static var credentials: [(String, String)] {
         SandboxCredentials.documented.map { entry in
             (entry.password == "pass_good" ? "user_good / pass_good" : entry.password, entry.outcome)
         }
     }
 
     /// Draws the overlay over `area`.
-    public static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap) {
+    static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap) {
         let width = min(area.width - 4, 78)
         let height = min(area.height, 7 + (globalKeys.count + 1) / 2 + credentials.count)
         guard width >= 10, height >= 3 else { return }
