@@ -38,7 +38,10 @@ struct ThemeTests {
         (##"{"colors":{"acent":"red"}}"##, ##"theme bad.json: key "colors.acent": unknown colour role; roles are background, foreground, muted, accent, selection, selection_text, border, success, warning, error, match, log_event, log_callback, log_time"##),
         (##"{"colours":{}}"##, ##"theme bad.json: key "colours": unknown key; a theme has "name", "description" and "colors""##),
         (##"{"name":"x"}"##, ##"theme bad.json: key "colors": missing; expected an object of colours, e.g. {"accent": "#00a3e0"}"##),
-        (##"{"colors":[]}"##, ##"theme bad.json: key "colors": expected an object of colours, e.g. {"accent": "#00a3e0"}; got a list"##),
+        // the one JSON reader (directory files use it too): where, and what
+        (##"{"colors":{"accent":"red","accent":"blue"}}"##, ##"theme bad.json: not valid JSON (at column 11: the key "accent" is given twice in this object)"##),
+        ("{\"name\": \"x\",\n \"colors\": {\"accent\": tru}}", ##"theme bad.json: not valid JSON (at line 2, column 23: expected a value, got 't')"##),
+        (##"{"colors":[]}"##, ##"theme bad.json: key "colors": expected an object of colours, e.g. {"accent": "#00a3e0"}; got an array"##),
         (##"[1,2]"##, ##"theme bad.json: expected a JSON object {"name": …, "colors": {…}}"##),
         (##"{"name":"","colors":{}}"##, ##"theme bad.json: key "name": expected a short non-empty string; got """##),
         ("{\"colors\":{\"accent\":\"\\u001b[2Jred\"}}", ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got "\u001B[2Jred""##),

@@ -205,12 +205,13 @@ private struct DirectoryParser {
             while end > first, isBlank(bytes[end - 1]) { end -= 1 }
             if first < end {
                 if json {
-                    var reader = JSONReader(
-                        bytes: bytes, file: file, position: first, end: end, line: line, lineStart: position,
-                        oneLine: true)
-                    let entry = try reader.readEntry()
-                    reader.skipWhitespace()
-                    if !reader.atEnd { throw reader.error("unexpected text after the object, got \(reader.found())") }
+                    var reader = JSONReader(bytes: bytes, position: first, end: end, line: line, lineStart: position, oneLine: true)
+                    let entry = try readingJSON { () throws(JSONSyntaxError) in
+                        let entry = try reader.readEntry()
+                        reader.skipWhitespace()
+                        if !reader.atEnd { throw reader.error("unexpected text after the object, got \(reader.found())") }
+                        return entry
+                    }
                     try add(entry, line: line)
                 } else {
                     try addName(from: first, to: end, lineStart: position, line: line)
@@ -284,8 +285,7 @@ private struct DirectoryParser {
     // JSON array.
 
     private mutating func readArray(from start: Int) throws(DirectoryError) {
-        var reader = JSONReader(
-            bytes: bytes, file: file, position: start, end: bytes.count, line: 1, lineStart: start, oneLine: false)
+        var reader = JSONReader(bytes: bytes, position: start, end: bytes.count, line: 1, lineStart: start, oneLine: false)
         reader.skipWhitespace()
         reader.position += 1  // [
         reader.skipWhitespace()
@@ -296,15 +296,15 @@ private struct DirectoryParser {
                 reader.skipWhitespace()
                 reader.entryLine = reader.line
                 if !reader.atEnd, reader.current == UInt8(ascii: "]") {
-                    throw reader.error("expected an institution after ',', got ']'")
+                    throw syntax(reader.error("expected an institution after ',', got ']'"))
                 }
                 let line = reader.line
-                let entry = try reader.readEntry()
+                let entry = try readingJSON { () throws(JSONSyntaxError) in try reader.readEntry() }
                 try add(entry, line: line)
                 reader.skipWhitespace()
                 reader.entryLine = reader.line
                 guard !reader.atEnd else {
-                    throw reader.error("expected ',' or ']' after an institution, got \(reader.found())")
+                    throw syntax(reader.error("expected ',' or ']' after an institution, got \(reader.found())"))
                 }
                 if reader.current == UInt8(ascii: ",") {
                     reader.position += 1
@@ -312,13 +312,23 @@ private struct DirectoryParser {
                     reader.position += 1
                     break
                 } else {
-                    throw reader.error("expected ',' or ']' after an institution, got \(reader.found())")
+                    throw syntax(reader.error("expected ',' or ']' after an institution, got \(reader.found())"))
                 }
             }
         }
         reader.skipWhitespace()
         reader.entryLine = reader.line
-        if !reader.atEnd { throw reader.error("unexpected text after the closing ']', got \(reader.found())") }
+        if !reader.atEnd { throw syntax(reader.error("unexpected text after the closing ']', got \(reader.found())")) }
+    }
+
+    /// A syntax error of the JSON reader, as this file's error.
+    private func syntax(_ error: JSONSyntaxError) -> DirectoryError {
+        DirectoryError(file: file, line: error.line, message: error.message)
+    }
+
+    /// Runs a step of the JSON reader; its syntax error becomes this file's error.
+    private func readingJSON<T>(_ body: () throws(JSONSyntaxError) -> T) throws(DirectoryError) -> T {
+        do { return try body() } catch { throw syntax(error) }
     }
 
     // Records.
@@ -326,7 +336,7 @@ private struct DirectoryParser {
     private mutating func add(_ entry: JSONEntry, line: Int) throws(DirectoryError) {
         switch entry {
         case .other(let value):
-            throw DirectoryError(file: file, line: line, message: "expected an institution object, got \(describe(value))")
+            throw DirectoryError(file: file, line: line, message: "expected an institution object, got \(value.kind)")
         case .institution(let raw):
             try append(try makeRecord(raw, line: line), line: line, checkID: true)
         }
@@ -358,7 +368,7 @@ private struct DirectoryParser {
             throw failure("institution_id", "is required but missing")
         }
         guard case .string(let id) = idValue, !id.isEmpty else {
-            throw failure("institution_id", "expected a non-empty string, got \(describe(idValue))")
+            throw failure("institution_id", "expected a non-empty string, got \(idValue.kind)")
         }
         if !id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
             id.unicodeScalars.contains(where: { $0 == " " || $0.properties.isWhitespace || isInvisible($0) })
@@ -374,7 +384,7 @@ private struct DirectoryParser {
             throw failure("name", "is required but missing")
         }
         guard case .string(let rawName) = nameValue else {
-            throw failure("name", "expected a non-empty string, got \(describe(nameValue))")
+            throw failure("name", "expected a non-empty string, got \(nameValue.kind)")
         }
         let name = try cleanName(rawName, file: file, line: line)
 
@@ -382,7 +392,7 @@ private struct DirectoryParser {
             switch value {
             case nil, .null?: return fallback
             case .bool(let flag)?: return flag
-            case let other?: throw failure(field, "expected true or false, got \(describe(other))")
+            case let other?: throw failure(field, "expected true or false, got \(other.kind)")
             }
         }
         let oauth = try flag(raw.oauth, "oauth", default: false)
@@ -393,7 +403,7 @@ private struct DirectoryParser {
         case .string(let text)? where InstitutionRecord.Status(rawValue: text) != nil:
             status = InstitutionRecord.Status(rawValue: text)!
         case let other?:
-            throw failure("status", "expected \"healthy\", \"degraded\" or \"down\", got \(describe(other))")
+            throw failure("status", "expected \"healthy\", \"degraded\" or \"down\", got \(other.kind)")
         }
         let supported = try flag(raw.supported, "supported", default: true)
         let popular = try flag(raw.popular, "popular", default: false)
@@ -444,15 +454,6 @@ private func isBlank(_ byte: UInt8) -> Bool {
 
 // MARK: - JSON
 
-/// A JSON value as far as the directory cares: nested containers are checked, not kept.
-private enum JSONValue {
-    case string(String)
-    case number(String)
-    case bool(Bool)
-    case null
-    case array
-    case object
-}
 
 /// One top-level entry: an institution object, or some other value (an error).
 private enum JSONEntry {
@@ -499,88 +500,10 @@ private struct RawInstitution {
     }
 }
 
-private let trueBytes = Array("true".utf8)
-private let falseBytes = Array("false".utf8)
-private let nullBytes = Array("null".utf8)
-/// How deep objects and arrays may nest inside a file.
-private let maximumDepth = 64
 
-/// A one-pass JSON reader over `bytes[position..<end]` that reports errors with line and column.
-private struct JSONReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let file: String
-    var position: Int
-    var end: Int
-    /// The line of `position`.
-    var line: Int
-    /// The offset where the line of `position` starts.
-    var lineStart: Int
-    /// JSON Lines: `end` is the end of a line.
-    let oneLine: Bool
-    /// The line errors are reported on: where the current institution starts.
-    var entryLine: Int
-
-    init(
-        bytes: UnsafeBufferPointer<UInt8>, file: String, position: Int, end: Int, line: Int, lineStart: Int,
-        oneLine: Bool
-    ) {
-        self.bytes = bytes
-        self.file = file
-        self.position = position
-        self.end = end
-        self.line = line
-        self.lineStart = lineStart
-        self.oneLine = oneLine
-        self.entryLine = line
-    }
-
-    var atEnd: Bool { position >= end }
-    var current: UInt8 { bytes[position] }
-
-    mutating func skipWhitespace() {
-        while position < end {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0D:
-                position += 1
-            case 0x0A:
-                position += 1
-                line += 1
-                lineStart = position
-            default:
-                return
-            }
-        }
-    }
-
-    /// An `invalid JSON` error at `offset` (the current position by default).
-    func error(_ message: String, at offset: Int? = nil) -> DirectoryError {
-        let at = offset ?? position
-        let column = columnOf(at, lineStart: lineStart, in: bytes)
-        let place = line == entryLine ? "column \(column)" : "line \(line), column \(column)"
-        var text = "invalid JSON at \(place): \(message)"
-        if oneLine, at >= end { text += " (JSON Lines needs one whole object on each line)" }
-        return DirectoryError(file: file, line: entryLine, message: text)
-    }
-
-    /// How the text at `offset` (the current position by default) reads in a message.
-    func found(at offset: Int? = nil) -> String {
-        let at = offset ?? position
-        guard at < end else { return oneLine ? "the end of the line" : "the end of the file" }
-        let byte = bytes[at]
-        if byte > 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        if byte < 0x80 { return "U+\(hex(UInt32(byte), digits: 4))" }
-        guard let length = utf8SequenceLength(bytes, at: at, end: end) else {
-            return "the byte 0x\(hex(UInt32(byte), digits: 2)), which is not UTF-8"
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + length]), as: UTF8.self)
-        guard let scalar = text.unicodeScalars.first, !isInvisible(scalar) else {
-            return "U+\(hex(text.unicodeScalars.first?.value ?? 0, digits: 4))"
-        }
-        return "'\(text)'"
-    }
-
+extension JSONReader {
     /// An institution object, or another value; `position` is at a non-blank byte or the end.
-    mutating func readEntry() throws(DirectoryError) -> JSONEntry {
+    fileprivate mutating func readEntry() throws(JSONSyntaxError) -> JSONEntry {
         if !atEnd, current == UInt8(ascii: "{") {
             var raw = RawInstitution()
             try readObject(depth: 1) { raw.set($0, $1) }
@@ -589,288 +512,6 @@ private struct JSONReader {
         return .other(try readValue(depth: 0))
     }
 
-    /// A value; `position` is at a non-blank byte or the end.
-    mutating func readValue(depth: Int) throws(DirectoryError) -> JSONValue {
-        guard !atEnd else { throw error("expected a value, got \(found())") }
-        switch current {
-        case UInt8(ascii: "\""):
-            return .string(try readString())
-        case UInt8(ascii: "{"):
-            try readObject(depth: depth + 1) { _, _ in }
-            return .object
-        case UInt8(ascii: "["):
-            try readArray(depth: depth + 1)
-            return .array
-        case UInt8(ascii: "t"):
-            try readLiteral(trueBytes)
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            try readLiteral(falseBytes)
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            try readLiteral(nullBytes)
-            return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .number(try readNumber())
-        default:
-            throw error("expected a value, got \(found())")
-        }
-    }
-
-    private mutating func readObject(depth: Int, member: (String, JSONValue) -> Void) throws(DirectoryError) {
-        guard depth <= maximumDepth else { throw error("objects and arrays nest more than \(maximumDepth) deep") }
-        position += 1  // {
-        skipWhitespace()
-        if !atEnd, current == UInt8(ascii: "}") {
-            position += 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            guard !atEnd, current == UInt8(ascii: "\"") else {
-                throw error("expected '\"' to start a field name, got \(found())")
-            }
-            let key = try readString()
-            skipWhitespace()
-            guard !atEnd, current == UInt8(ascii: ":") else {
-                throw error("expected ':' after the field name, got \(found())")
-            }
-            position += 1
-            skipWhitespace()
-            let value = try readValue(depth: depth)
-            member(key, value)
-            skipWhitespace()
-            guard !atEnd else { throw error("expected ',' or '}' after a value, got \(found())") }
-            if current == UInt8(ascii: ",") {
-                position += 1
-            } else if current == UInt8(ascii: "}") {
-                position += 1
-                return
-            } else {
-                throw error("expected ',' or '}' after a value, got \(found())")
-            }
-        }
-    }
-
-    private mutating func readArray(depth: Int) throws(DirectoryError) {
-        guard depth <= maximumDepth else { throw error("objects and arrays nest more than \(maximumDepth) deep") }
-        position += 1  // [
-        skipWhitespace()
-        if !atEnd, current == UInt8(ascii: "]") {
-            position += 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            _ = try readValue(depth: depth)
-            skipWhitespace()
-            guard !atEnd else { throw error("expected ',' or ']' after a value, got \(found())") }
-            if current == UInt8(ascii: ",") {
-                position += 1
-            } else if current == UInt8(ascii: "]") {
-                position += 1
-                return
-            } else {
-                throw error("expected ',' or ']' after a value, got \(found())")
-            }
-        }
-    }
-
-    private mutating func readLiteral(_ word: [UInt8]) throws(DirectoryError) {
-        guard end - position >= word.count,
-            UnsafeBufferPointer(rebasing: bytes[position..<position + word.count]).elementsEqual(word)
-        else { throw error("expected a value, got \(found())") }
-        position += word.count
-    }
-
-    private mutating func readNumber() throws(DirectoryError) -> String {
-        let start = position
-        func isDigit(_ index: Int) -> Bool {
-            index < end && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
-        }
-        if current == UInt8(ascii: "-") { position += 1 }
-        if position < end, bytes[position] == UInt8(ascii: "0") {
-            position += 1
-        } else if isDigit(position) {
-            while isDigit(position) { position += 1 }
-        } else {
-            throw error("expected a digit in the number, got \(found())")
-        }
-        if position < end, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard isDigit(position) else { throw error("expected a digit after '.', got \(found())") }
-            while isDigit(position) { position += 1 }
-        }
-        if position < end, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            position += 1
-            if position < end, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                position += 1
-            }
-            guard isDigit(position) else { throw error("expected a digit in the exponent, got \(found())") }
-            while isDigit(position) { position += 1 }
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-    }
-
-    /// A string; `position` is at its opening quote.
-    private mutating func readString() throws(DirectoryError) -> String {
-        let open = position
-        position += 1
-        let start = position
-        var ascii = true
-        while position < end {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                if !ascii, let bad = firstInvalidUTF8(bytes, from: start, to: position) {
-                    throw error("invalid UTF-8 in a string", at: bad)
-                }
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(open: open, start: start) }
-            if byte < 0x20 { throw controlInString(byte) }
-            if byte >= 0x80 { ascii = false }
-            position += 1
-        }
-        throw error("the string is not closed, got \(found())", at: open)
-    }
-
-    /// The rest of a string with escapes; `position` is at the first backslash.
-    private mutating func readEscapedString(open: Int, start: Int) throws(DirectoryError) -> String {
-        var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        while position < end {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
-                position += 1
-                let valid = text.withUnsafeBufferPointer { firstInvalidUTF8($0, from: 0, to: $0.count) == nil }
-                guard valid else { throw error("invalid UTF-8 in a string", at: open) }
-                return String(decoding: text, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                let backslash = position
-                position += 1
-                guard position < end else { break }
-                switch bytes[position] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(bytes[position])
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"):
-                    let scalar = try readUnicodeEscape(backslash: backslash)
-                    UTF8.encode(scalar) { text.append($0) }
-                    continue
-                default:
-                    throw error("invalid escape in a string: \\ followed by \(found())", at: backslash)
-                }
-                position += 1
-            case 0..<0x20:
-                throw controlInString(byte)
-            default:
-                text.append(byte)
-                position += 1
-            }
-        }
-        throw error("the string is not closed, got \(found())", at: open)
-    }
-
-    /// The scalar of `\uXXXX` (or a surrogate pair); `position` is at the `u`.
-    private mutating func readUnicodeEscape(backslash: Int) throws(DirectoryError) -> Unicode.Scalar {
-        func hexValue(at index: Int) -> UInt32? {
-            guard index + 4 <= end else { return nil }
-            var value: UInt32 = 0
-            for offset in 0..<4 {
-                let byte = bytes[index + offset]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
-        }
-        guard let value = hexValue(at: position + 1) else {
-            throw error("invalid \\u escape: expected four hex digits", at: backslash)
-        }
-        position += 5
-        switch value {
-        case 0xD800...0xDBFF:
-            guard position + 1 < end, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
-                let low = hexValue(at: position + 2), (0xDC00...0xDFFF).contains(low)
-            else { throw error("invalid \\u escape: a lone surrogate \\u\(hex(value, digits: 4))", at: backslash) }
-            position += 6
-            return Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))!
-        case 0xDC00...0xDFFF:
-            throw error("invalid \\u escape: a lone surrogate \\u\(hex(value, digits: 4))", at: backslash)
-        default:
-            return Unicode.Scalar(value)!
-        }
-    }
-
-    private func controlInString(_ byte: UInt8) -> DirectoryError {
-        if byte == 0x0A { return error("the string is not closed before the end of the line") }
-        return error("control character U+\(hex(UInt32(byte), digits: 4)) in a string (write it as an escape)")
-    }
-}
-
-// MARK: - Text helpers
-
-/// The 1-based column of `offset` on the line starting at `lineStart`, in characters of UTF-8.
-private func columnOf(_ offset: Int, lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var column = 1
-    var index = lineStart
-    while index < offset, index < bytes.count {
-        if bytes[index] & 0xC0 != 0x80 { column += 1 }
-        index += 1
-    }
-    return column
-}
-
-/// The length of the valid UTF-8 sequence at `at`, or nil.
-private func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, end: Int) -> Int? {
-    let lead = bytes[at]
-    if lead < 0x80 { return 1 }
-    var length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; low = 0xA0
-    case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-    case 0xED: length = 3; high = 0x9F
-    case 0xF0: length = 4; low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; high = 0x8F
-    default: return nil
-    }
-    guard at + length <= end else { return nil }
-    let second = bytes[at + 1]
-    guard second >= low, second <= high else { return nil }
-    var index = at + 2
-    while index < at + length {
-        guard bytes[index] & 0xC0 == 0x80 else { return nil }
-        index += 1
-    }
-    return length
-}
-
-/// The offset of the first byte of `bytes[from..<to]` that is not valid UTF-8, or nil.
-private func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-    var index = from
-    while index < to {
-        if bytes[index] < 0x80 {
-            index += 1
-            continue
-        }
-        guard let length = utf8SequenceLength(bytes, at: index, end: to) else { return index }
-        index += length
-    }
-    return nil
 }
 
 /// `s` in double quotes, at most 40 scalars of it, escaped (see `UntrustedText`).
@@ -883,18 +524,6 @@ private func visible(_ s: String, limit: Int?, quoting: Bool = true) -> String {
 private func hex(_ value: UInt32, digits: Int) -> String { UntrustedText.hex(value, digits: digits) }
 
 private func isInvisible(_ scalar: Unicode.Scalar) -> Bool { UntrustedText.isInvisible(scalar) }
-
-/// A value as a message shows it: strings quoted, numbers and literals as written.
-private func describe(_ value: JSONValue) -> String {
-    switch value {
-    case .string(let text): return quoted(text)
-    case .number(let text): return visible(text, limit: 40)
-    case .bool(let flag): return flag ? "true" : "false"
-    case .null: return "null"
-    case .array: return "an array"
-    case .object: return "an object"
-    }
-}
 
 /// `s` without leading and trailing whitespace.
 private func trimmed(_ s: String) -> String {

@@ -57,9 +57,11 @@ public enum ThemeLoader {
     public static func parse(_ data: Data, file: String) throws(ThemeError) -> Theme {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONReader.parse(Array(data))
         } catch {
-            throw ThemeError(file: file, key: nil, message: "not valid JSON (\(jsonProblem(error)))")
+            // "invalid JSON at line 3, column 5: …" → "not valid JSON (at line 3, column 5: …)"
+            let place = error.message.hasPrefix("invalid JSON ") ? String(error.message.dropFirst(13)) : error.message
+            throw ThemeError(file: file, key: nil, message: "not valid JSON (\(place))")
         }
         guard case .object(let fields) = root else {
             throw ThemeError(file: file, key: nil, message: "expected a JSON object {\"name\": …, \"colors\": {…}}")
@@ -105,7 +107,10 @@ public enum ThemeLoader {
     /// Reads one colour value.
     static func color(_ value: JSONValue, file: String, key: String) throws(ThemeError) -> TermColor {
         switch value {
-        case .number(let number) where number == number.rounded() && number >= 0 && number <= 255:
+        case .number(let text):
+            guard let number = Double(text), number == number.rounded(), number >= 0, number <= 255 else {
+                throw ThemeError(file: file, key: key, message: "\(expected); got \(value.kind)")
+            }
             return .indexed(UInt8(number))
         case .string(let text):
             let lower = text.lowercased()
@@ -119,13 +124,5 @@ public enum ThemeLoader {
         default:
             throw ThemeError(file: file, key: key, message: "\(expected); got \(value.kind)")
         }
-    }
-
-    static func jsonProblem(_ error: Error) -> String {
-        var text = "\(error)"
-        if case DecodingError.dataCorrupted(let context) = error {
-            text = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-        }
-        return sanitizeForTerminal(String(text.prefix(160)))
     }
 }
