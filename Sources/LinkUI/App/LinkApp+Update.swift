@@ -69,10 +69,11 @@ extension LinkApp {
         return effects
     }
 
-    /// Lets the autopilot act; returns whether its banner changed.
+    /// Lets the autopilot act; returns whether the screen changed: the key it typed (a person
+    /// watching a demo sees each character arrive) or its banner.
     private func driveAutopilot() -> Bool {
         guard let autopilot else { return false }
-        autopilot.tick(app: self, now: driver.clock.now.millis)
+        let typed = autopilot.tick(app: self, now: driver.clock.now.millis).contains(.redraw)
         var banner = Banner(text: autopilot.banner, isError: false)
         switch autopilot.state {
         case .playing:
@@ -86,7 +87,7 @@ extension LinkApp {
             }
         }
         defer { autopilotBanner = banner }
-        return banner != autopilotBanner
+        return typed || banner != autopilotBanner
     }
 
     /// One key, from a person or from the autopilot (whose Ctrl-C is a step it checks, not the

@@ -68,28 +68,30 @@ public final class Autopilot {
     }
 
     /// Does what is due at `now`: checks expectations, plans a step, or presses one key.
-    public func tick(app: LinkApp, now: Int64) {
-        guard case .playing(let index) = state, now >= nextKeyAt else { return }
+    /// Returns what the key it pressed asked of the screen (nothing when it pressed none).
+    @discardableResult
+    public func tick(app: LinkApp, now: Int64) -> AppEffects {
+        guard case .playing(let index) = state, now >= nextKeyAt else { return [] }
         let engine = app.driver.engine
         let idle = engine.nextDeadline == nil
         if !openingChecked {
-            guard idle else { return }
+            guard idle else { return [] }
             openingChecked = true
-            if let failure = checker.check() { return fail("line \(failure.line): \(failure.message)") }
+            if let failure = checker.check() { return failed("line \(failure.line): \(failure.message)") }
         }
         if awaitingCheck {
             // a step's expectations are checked once what it started has settled; a step with
             // none goes on at once (replay does the same: `quit` may then come during LOADING)
             let expectsNothing = scenario.steps.indices.contains(index) && scenario.steps[index].expectations.isEmpty
-            guard idle || engine.isFinished || expectsNothing else { return }
+            guard idle || engine.isFinished || expectsNothing else { return [] }
             awaitingCheck = false
-            if let failure = checker.check() { return fail("line \(failure.line): \(failure.message)") }
+            if let failure = checker.check() { return failed("line \(failure.line): \(failure.message)") }
             advance(from: index, now: now)
-            return
+            return []
         }
         guard scenario.steps.indices.contains(index) else {
             state = .finished
-            return
+            return []
         }
         let step = scenario.steps[index]
         if !stepStarted {
@@ -97,27 +99,28 @@ public final class Autopilot {
                 checker.begin(step.expectations, after: "the step on line \(step.line) (wait)")
                 stepStarted = true
                 nextKeyAt = now + millis
-                return
+                return []
             }
-            guard idle || step.command == .quit else { return }
-            if engine.isFinished { return fail("line \(step.line): \(step.command.verb): the session has already ended") }
+            guard idle || step.command == .quit else { return [] }
+            if engine.isFinished { return failed("line \(step.line): \(step.command.verb): the session has already ended") }
             do {
                 queue = try KeyPlanner.keys(for: step.command, app: app)
             } catch {
-                return fail("line \(step.line): \(step.command.verb): \(error.reason)")
+                return failed("line \(step.line): \(step.command.verb): \(error.reason)")
             }
             checker.begin(step.expectations, after: "the step on line \(step.line) (\(step.command.verb))")
             stepStarted = true
         }
         if queue.isEmpty {
             awaitingCheck = true
-            return
+            return []
         }
-        _ = app.press(queue.removeFirst(), byPerson: false)
+        let effects = app.press(queue.removeFirst(), byPerson: false)
         if let refused = app.status {
-            return fail("line \(step.line): \(step.command.verb): \(refused)")
+            return failed("line \(step.line): \(step.command.verb): \(refused)")
         }
         nextKeyAt = now + typingDelayMillis
+        return effects
     }
 
     private func advance(from index: Int, now: Int64) {
@@ -130,5 +133,11 @@ public final class Autopilot {
     private func fail(_ message: String) {
         state = .failed(message)
         queue = []
+    }
+
+    /// Fails the play; nothing to draw but the banner (which the app compares itself).
+    private func failed(_ message: String) -> AppEffects {
+        fail(message)
+        return []
     }
 }

@@ -1,0 +1,56 @@
+import Testing
+import LinkKit
+@testable import LinkUI
+
+@Suite("The autopilot in the loop: what it types is drawn")
+struct AutopilotLoopTests {
+    /// Drives the loop as the runner does (a tick at each deadline, a frame when asked) and
+    /// returns every frame drawn.
+    func frames(_ text: String, typingDelay: Int64) throws -> [String] {
+        let clock = ManualClock()
+        let driver = SessionDriver(configuration: SessionConfiguration(seed: 0), clock: clock)
+        let app = LinkApp(driver: driver, theme: try ThemeLoader.load("default"))
+        app.autopilot = Autopilot(scenario: try Scenario(text: text), typingDelayMillis: typingDelay)
+        app.exitAtEnd = true
+        app.start()
+        var shown: [String] = []
+        var effects = app.update(.tick)
+        var messages = 0
+        while !effects.contains(.leave), messages < 10_000 {
+            if effects.contains(.redraw) { shown.append(app.render(rows: 24, cols: 80).buffer.lines().joined(separator: "\n")) }
+            guard let next = app.nextDeadline else { break }
+            clock.advance(to: Timestamp(millis: next))
+            effects = app.update(.tick)
+            messages += 1
+        }
+        return shown
+    }
+
+    @Test("each character of a search, a username and the password's dots get a frame of their own")
+    func typingIsDrawn() throws {
+        let shown = try frames("continue\nsearch first platypus\nselect ins_109508\ncredentials user_good pass_good\nquit\n",
+                               typingDelay: 100)
+        // what a field shows on a frame: the text after its label, up to the box's edge
+        func field(_ label: String, _ frame: String) -> String? {
+            for line in frame.split(separator: "\n") {
+                guard let range = line.range(of: label + "  ") else { continue }
+                return line[range.upperBound...].split(separator: "│").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            return nil
+        }
+        let searches = Set(shown.compactMap { field("Search", $0) })
+        let usernames = Set(shown.compactMap { field("Username", $0) })
+        let passwords = Set(shown.compactMap { field("Password", $0) })
+        // the debounce is longer than a key: each character of the query shows before the next
+        for prefix in ["f", "fi", "fir", "first pl", "first platypus"] {
+            #expect(searches.contains(prefix), "no frame shows the search field holding \"\(prefix)\" (\(searches.sorted()))")
+        }
+        for prefix in ["u", "user_", "user_good"] {
+            #expect(usernames.contains(prefix), "no frame shows the username \"\(prefix)\" (\(usernames.sorted()))")
+        }
+        for count in 1...9 {
+            #expect(passwords.contains(String(repeating: "•", count: count)), "no frame shows \(count) password dots")
+        }
+        #expect(passwords.allSatisfy { $0.allSatisfy { $0 == "•" } }, "the password field shows only dots")
+    }
+}
