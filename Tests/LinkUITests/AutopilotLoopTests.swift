@@ -53,4 +53,31 @@ struct AutopilotLoopTests {
         }
         #expect(passwords.allSatisfy { $0.allSatisfy { $0 == "•" } }, "the password field shows only dots")
     }
+
+    @Test("a process held up while the autopilot types: the key due first is typed first, no search for part of the query")
+    func heldUpWhileTyping() throws {
+        let clock = ManualClock()
+        let driver = SessionDriver(configuration: SessionConfiguration(seed: 0), clock: clock)
+        let app = LinkApp(driver: driver, theme: try ThemeLoader.load("default"))
+        app.autopilot = Autopilot(scenario: try Scenario(text: "continue\nsearch first platypus\nquit\n"), typingDelayMillis: 5)
+        app.exitAtEnd = true
+        app.start()
+        var effects = app.update(.tick)
+        var heldUp = false
+        while !effects.contains(.leave), let next = app.nextDeadline {
+            if !heldUp, driver.engine.query == "fir" {
+                clock.advance(by: 2_000)  // the machine was busy: every timer and the next key are overdue
+                heldUp = true
+            } else {
+                clock.advance(to: Timestamp(millis: next))
+            }
+            effects = app.update(.tick)
+        }
+        #expect(heldUp)
+        let searches = driver.records.compactMap { record -> String? in
+            guard case .event(let event) = record, event.eventName == .searchInstitution else { return nil }
+            return event.metadata.institutionSearchQuery
+        }
+        #expect(searches == ["first platypus"])
+    }
 }

@@ -66,10 +66,12 @@ public final class SessionDriver {
         deliver(engine.start(at: clock.now))
     }
 
-    /// Applies an action now; throws, changing nothing, when it does not fit the pane.
-    public func send(_ action: UserAction) throws(ActionRejected) {
+    /// Applies an action now; throws, changing nothing, when it does not fit the pane. Timers
+    /// due by now fire first, unless `timersFirst` is false: an action that fell due before them
+    /// (the autopilot's key, held up with the process) is applied, then they fire if still due.
+    public func send(_ action: UserAction, timersFirst: Bool = true) throws(ActionRejected) {
         let now = clock.now
-        deliver(engine.advance(to: now))
+        if timersFirst { deliver(engine.advance(to: now)) }
         deliver(try engine.send(action, at: now))
     }
 

@@ -61,9 +61,18 @@ extension LinkApp {
 
     /// Time passed: timers, the pane's entry, the autopilot, the animation.
     private func tick() -> AppEffects {
+        var effects: AppEffects = []
+        // what fell due first happens first: a key the autopilot was to type before a session
+        // timer is typed before the timer fires, so that a process held up (a busy machine) does
+        // not turn a query being typed into a search for part of it
+        if let keyAt = autopilot?.nextKeyDue, let timerAt = driver.engine.nextDeadline?.millis,
+           keyAt < timerAt, timerAt <= driver.clock.now.millis {
+            keyBeforeTimers = true
+            if driveAutopilot() { effects.insert(.redraw) }
+            keyBeforeTimers = false
+        }
         driver.tick()
         sync()
-        var effects: AppEffects = []
         if driveAutopilot() { effects.insert(.redraw) }
         if let nextAnimationAt, driver.clock.now.millis >= nextAnimationAt { effects.insert(.redraw) }
         return effects

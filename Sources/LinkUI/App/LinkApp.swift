@@ -51,6 +51,8 @@ public final class LinkApp {
     var signalEnd: SessionEnd?
     /// Ctrl-L asked to repaint every cell.
     var wantsFullRepaint = false
+    /// The autopilot is typing a key that fell due before the session's overdue timers.
+    var keyBeforeTimers = false
     /// After the autopilot's last screen, a key was pressed to leave.
     var leftAfterEnd = false
 
@@ -105,7 +107,7 @@ public final class LinkApp {
     /// Applies an action to the engine; a refusal becomes the footer's message.
     func send(_ action: UserAction) {
         do {
-            try driver.send(action)
+            try driver.send(action, timersFirst: !keyBeforeTimers)
         } catch {
             status = error.reason
         }

@@ -67,6 +67,12 @@ public final class Autopilot {
         return max(now, nextKeyAt)
     }
 
+    /// When the next key of the step being typed falls due, if one is waiting to be pressed.
+    public var nextKeyDue: Int64? {
+        guard case .playing = state, !queue.isEmpty else { return nil }
+        return nextKeyAt
+    }
+
     /// Does what is due at `now`: checks expectations, plans a step, or presses one key.
     /// Returns what the key it pressed asked of the screen (nothing when it pressed none).
     @discardableResult
