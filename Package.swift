@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "LinkKit", targets: ["LinkKit"]),
         .library(name: "LinkUI", targets: ["LinkUI"]),
+        // Mesh Connect's iOS LinkSDK v2 API, under Mesh's own module name
+        .library(name: "LinkSDK", targets: ["LinkSDK"]),
         .executable(name: "linkterm", targets: ["linkterm"]),
     ],
     dependencies: [
@@ -19,6 +21,7 @@ let package = Package(
         ),
         .target(name: "LinkKit"),
         .target(name: "LinkUI", dependencies: ["CNcurses", "LinkKit"]),
+        .target(name: "LinkSDK", dependencies: ["LinkKit"]),
         .executableTarget(
             name: "linkterm",
             dependencies: [
@@ -31,6 +34,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),
         .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
+        .testTarget(name: "LinkSDKTests", dependencies: ["LinkSDK", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
