@@ -35,6 +35,8 @@ let package = Package(
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),
         .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
         .testTarget(name: "LinkSDKTests", dependencies: ["LinkSDK", "TestSupport"]),
+        // saves a LinkStore in a loop, for the test that kills it mid-save (Tests/pty/test_mesh_store.py)
+        .executableTarget(name: "StoreWriter", dependencies: ["LinkSDK"], path: "Tests/StoreWriter"),
         .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
