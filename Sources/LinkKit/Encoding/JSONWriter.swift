@@ -23,6 +23,11 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: [34, 58])
     }
 
+    /// Appends a number as written (from ``JSONValue/number(_:)``: digits, sign, point, exponent).
+    public mutating func number(_ text: String) {
+        bytes.append(contentsOf: text.utf8.filter { ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 43 || $0 == 46 || $0 | 0x20 == 101 })
+    }
+
     /// Appends a quoted, escaped string.
     public mutating func string(_ text: String) {
         bytes.append(34)

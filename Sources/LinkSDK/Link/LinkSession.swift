@@ -1,4 +1,5 @@
 import Foundation
+import LinkKit
 
 /// LinkSession: one run of Link, what `LinkHandler.create()` returns (on iOS, the Link view
 /// controller). The seam a terminal UI plugs into later: a host opens `url`'s flow and reports
@@ -20,4 +21,50 @@ public final class LinkSession {
 
     /// Whether the session is a transfer: the token's URL contains `transfer_token`.
     public var isTransferLink: Bool { token.isTransferLink }
+
+    /// The flow, on the Mesh sandbox: made on ``start(at:)``.
+    public private(set) var engine: MeshEngine?
+    private lazy var deliverer = MeshBridge(configuration: configuration, store: store)
+    /// The store connections are added to when storage is on (default: `LinkStore()`).
+    var store: LinkStore?
+
+    /// Opens the flow at `time` (`loaded`); the records go to the app's callbacks as they happen.
+    public func start(at time: Timestamp, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64 = 0) {
+        guard engine == nil else { return }
+        var engine = MeshEngine(configuration: MeshConfiguration(isTransferLink: isTransferLink, latencyMillis: latencyMillis, seed: seed))
+        let records = engine.start(at: time)
+        self.engine = engine
+        deliver(records)
+    }
+
+    /// Applies a person's action at `time`; a refusal changes nothing and says why.
+    public func send(_ action: MeshAction, at time: Timestamp) throws(ActionRejected) {
+        guard var engine else { throw ActionRejected("the session has not started") }
+        let records = try engine.send(action, at: time)
+        self.engine = engine
+        deliver(records)
+    }
+
+    /// Lets a request in flight answer if it is due by `time`.
+    public func advance(to time: Timestamp) {
+        guard var engine else { return }
+        let records = engine.advance(to: time)
+        self.engine = engine
+        deliver(records)
+    }
+
+    /// Every record, in order, to observers first, then to the callbacks.
+    private func deliver(_ records: [MeshRecord]) {
+        for record in records {
+            for observer in observers { observer(record) }
+            deliverer.deliver(record)
+        }
+    }
+
+    private var observers: [(MeshRecord) -> Void] = []
+
+    /// Calls `observer` with every record from now on (the log panel, the events file).
+    public func observe(_ observer: @escaping (MeshRecord) -> Void) {
+        observers.append(observer)
+    }
 }

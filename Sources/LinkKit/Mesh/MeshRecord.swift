@@ -1,0 +1,49 @@
+/// MeshRecord: what a Mesh session reports, in order: the dictionaries an iOS app's `onEvent`
+/// receives (`{"type": …, "payload": …}`, iOS names), and the callbacks `onIntegrationConnected`,
+/// `onTransferFinished` and `onExit`, their payloads as the JSON LinkSDK decodes them from.
+public enum MeshRecord: Hashable, Sendable {
+    /// An `onEvent` dictionary: its `type` and, where the event has one, its `payload`.
+    case event(type: String, payload: JSONValue?)
+    /// `onIntegrationConnected`: `{"accessToken": {…}}` or `{"delayedAuth": {…}}` (LinkPayload).
+    case integrationConnected(JSONValue)
+    /// `onTransferFinished`: `{"status": "success", …}` or `{"status": "error", "errorMessage": …}`.
+    case transferFinished(JSONValue)
+    /// `onExit` (LinkSDK v2: no arguments).
+    case exit
+
+    /// The event's type, or the callback's record type (`integration_connected`, `transfer_finished`, `exit`).
+    public var name: String {
+        switch self {
+        case .event(let type, _): type
+        case .integrationConnected: "integration_connected"
+        case .transferFinished: "transfer_finished"
+        case .exit: "exit"
+        }
+    }
+
+    /// The record as a line of the events file: `{"type":"event","event":{…}}`,
+    /// `{"type":"integration_connected","payload":{…}}`, `{"type":"transfer_finished","payload":{…}}`,
+    /// `{"type":"exit"}`.
+    public var jsonLine: String {
+        var writer = JSONWriter()
+        switch self {
+        case .event(let type, let payload):
+            var event: [String: JSONValue] = ["type": .string(type)]
+            if let payload { event["payload"] = payload }
+            writer.raw(#"{"type":"event","event":"#)
+            JSONValue.object(event).write(to: &writer)
+            writer.raw("}")
+        case .integrationConnected(let payload):
+            writer.raw(#"{"type":"integration_connected","payload":"#)
+            payload.write(to: &writer)
+            writer.raw("}")
+        case .transferFinished(let payload):
+            writer.raw(#"{"type":"transfer_finished","payload":"#)
+            payload.write(to: &writer)
+            writer.raw("}")
+        case .exit:
+            writer.raw(#"{"type":"exit"}"#)
+        }
+        return writer.text
+    }
+}
