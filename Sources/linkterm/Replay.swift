@@ -18,6 +18,11 @@ struct Replay: ParsableCommand {
             the session: single-account, no-account-select, latency <ms>, seed <n>, token <t>, \
             update-mode <institution_id>, institutions <file>.
             The output is the events-file format: one {"type":"load"|"event"|"success"|"exit",…} object per line.
+            Mesh Connect scenarios say `option flavor mesh` (or use --flavor mesh): steps integration <brokerType or name>, \
+            credentials, oauth approve|cancel, mfa <code>, accounts <index>…, link-another, asset <symbol>, \
+            network <name or id>, amount <number>, execute, done, and the shared continue, search, back, exit, confirm, stay, \
+            quit, wait; `expect TYPE path=value` matches a Mesh record's payload by dotted path; `option transfer` makes a \
+            transfer link. Their output: {"type":"event","event":{…}}, integration_connected, transfer_finished, exit.
             Time starts at 2026-01-01T00:00:00.000Z and the seed defaults to 0, so a replay is reproducible.
             Exit status: 0 when the scenario ran and every expectation was met, 1 when a step did not fit \
             the session or an expectation was not met, 2 for a malformed file, 74 when the output could \
@@ -37,6 +42,11 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var session: SessionFlags
 
+    @Option(help: ArgumentHelp(
+        "The Link system the scenario plays: plaid or mesh (a file that says `option flavor mesh` plays Mesh whatever this says).",
+        valueName: "plaid|mesh"))
+    var flavor: Flavor = .plaid
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give a scenario file (or, with --check, files or folders)") }
         if !check && files.count > 1 { throw ValidationError("give one scenario file, or use --check for several") }
@@ -44,7 +54,9 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         if check { return try runCheck() }
-        let scenario = try load(files[0])
+        let text = try readOrExit(files[0])
+        if flavor == .mesh || MeshScenario.namesMesh(text) { return try runMesh(text, path: files[0]) }
+        let scenario = try parse(text, path: files[0])
         try refuseOverlappingFiles(inputFiles(of: scenario) + directoryFile)
         let base = try session.configuration(defaultSeed: 0)
         let sink = JSONLinesSink(fileDescriptor: 1)
@@ -67,14 +79,56 @@ struct Replay: ParsableCommand {
         session.institutions.map { [NamedFile(role: "--institutions", path: $0, isOutput: false)] } ?? []
     }
 
-    /// Reads and parses a scenario; a problem is reported and exits 2.
-    func load(_ path: String) throws -> Scenario {
+    /// Reads a scenario file (or standard input); a problem is reported and exits 2.
+    func readOrExit(_ path: String) throws -> String {
         do {
-            return try Scenario(text: try readScenarioText(path), file: path)
+            return try readScenarioText(path)
         } catch {
             printError("linkterm: \(error)")
             throw ExitCode(2)
         }
+    }
+
+    /// Parses a scenario; a problem is reported and exits 2.
+    func parse(_ text: String, path: String) throws -> Scenario {
+        do {
+            return try Scenario(text: text, file: path)
+        } catch {
+            printError("linkterm: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Plays a Mesh scenario and prints its records (the Mesh events-file lines).
+    func runMesh(_ text: String, path: String) throws {
+        let scenario: MeshScenario
+        do {
+            scenario = try meshScenario(text, path: path)
+        } catch {
+            printError("linkterm: \(error)")
+            throw ExitCode(2)
+        }
+        let sink = JSONLinesSink(fileDescriptor: 1)
+        var status: Int32 = 0
+        do {
+            try MeshScenarioRunner(scenario: scenario).run { sink.write($0) }
+        } catch {
+            printError("linkterm: \(error)")
+            status = error.isMalformed ? 2 : 1
+        }
+        let (failure, _) = sink.finish()
+        if let failure {
+            printError("linkterm: standard output: \(failure); the output ends with the last complete record")
+            throw ExitCode(outputFailureStatus)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// A Mesh scenario with the command line's `--seed`, if given.
+    func meshScenario(_ text: String, path: String) throws(ScenarioError) -> MeshScenario {
+        var scenario = try MeshScenario(text: text, file: path)
+        if let seed = session.seed { scenario.configuration.seed = seed }
+        return scenario
     }
 
     /// Runs a scenario on a fresh headless session with the command line's and the file's options;
@@ -111,7 +165,14 @@ struct Replay: ParsableCommand {
         var failed = 0
         for path in paths {
             do {
-                let scenario = try Scenario(text: try readScenarioText(path), file: path)
+                let text = try readScenarioText(path)
+                if flavor == .mesh || MeshScenario.namesMesh(text) {
+                    try MeshScenarioRunner(scenario: try meshScenario(text, path: path)).run { _ in }
+                    print("ok    \(path)")
+                    passed += 1
+                    continue
+                }
+                let scenario = try Scenario(text: text, file: path)
                 try play(scenario, base: base)
                 print("ok    \(path)")
                 passed += 1
@@ -123,6 +184,14 @@ struct Replay: ParsableCommand {
         print("\(passed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }
     }
+}
+
+/// Flavor: which Link system a session re-creates.
+enum Flavor: String, ExpressibleByArgument, CaseIterable {
+    /// Plaid Link.
+    case plaid
+    /// Mesh Connect (LinkSDK v2).
+    case mesh
 }
 
 /// Applies a scenario's `option` lines to a configuration; `option institutions FILE` is read

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LinkKit
 
@@ -217,6 +218,44 @@ struct MeshFlowTests {
             if !h.engine.isFinished { try h.send(.quit) }
             #expect(h.names.filter { $0 == "exit" }.count == 1 && h.names.last == "exit", "session \(session): \(h.names)")
             #expect(throws: ActionRejected.self) { try h.engine.send(.quit, at: h.now) }
+        }
+    }
+}
+
+@Suite("Mesh scenarios: the library plays, and a password or code never reaches a record")
+struct MeshScenarioLibraryTests {
+    static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scenarios")
+
+    static var meshNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? []).filter { $0.hasPrefix("mesh_") }.sorted()
+    }
+
+    @Test("every mesh_*.txt names its flavor, plays to onExit with its expectations met, and leaks no secret",
+          arguments: meshNames)
+    func plays(name: String) throws {
+        let text = try String(contentsOfFile: Self.library.appendingPathComponent(name).path, encoding: .utf8)
+        #expect(MeshScenario.namesMesh(text))
+        var lines: [String] = []
+        try MeshScenarioRunner(scenario: try MeshScenario(text: text, file: name)).run { lines.append($0.jsonLine) }
+        #expect(lines.last == #"{"type":"exit"}"#)
+        for line in lines {
+            #expect(!line.contains("Pass123") && !line.contains("123456") && !line.contains("wrong"), "\(name): \(line)")
+        }
+    }
+
+    @Test("malformed Mesh scenarios name the line")
+    func malformed() {
+        for (text, message) in [("option flavor mesh\nfly\n", "unknown step"), ("option flavor mesh\namount -3\n", "above 0"),
+                                ("option flavor mesh\ncontinue\noption transfer\n", "before the first step"),
+                                ("option flavor mesh\nexpect\n", "needs a record type"),
+                                ("option flavor mesh\noauth maybe\n", "approve or cancel")] {
+            do {
+                _ = try MeshScenario(text: text, file: "m.txt")
+                Issue.record("\(text) parsed")
+            } catch {
+                #expect(error.description.contains(message) && error.isMalformed, "\(error)")
+            }
         }
     }
 }

@@ -61,6 +61,19 @@ public final class JSONLinesSink {
         guard finished == nil else { return }
         writer.reset()
         record.write(to: &writer)
+        send()
+    }
+
+    /// Writes one Mesh record and its newline.
+    public func write(_ record: MeshRecord) {
+        guard finished == nil else { return }
+        writer.reset()
+        record.write(to: &writer)
+        send()
+    }
+
+    /// The writer's bytes and a newline to the file.
+    private func send() {
         writer.raw("\n")
         if let queue {
             queue.append(writer.bytes)

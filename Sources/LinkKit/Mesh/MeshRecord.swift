@@ -26,6 +26,12 @@ public enum MeshRecord: Hashable, Sendable {
     /// `{"type":"exit"}`.
     public var jsonLine: String {
         var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+
+    /// Appends the record's line (without the newline) to `writer`.
+    public func write(to writer: inout JSONWriter) {
         switch self {
         case .event(let type, let payload):
             var event: [String: JSONValue] = ["type": .string(type)]
@@ -44,6 +50,14 @@ public enum MeshRecord: Hashable, Sendable {
         case .exit:
             writer.raw(#"{"type":"exit"}"#)
         }
-        return writer.text
+    }
+
+    /// The payload the record carries (an event's, or a callback's), if any.
+    public var payload: JSONValue? {
+        switch self {
+        case .event(_, let payload): payload
+        case .integrationConnected(let payload), .transferFinished(let payload): payload
+        case .exit: nil
+        }
     }
 }

@@ -1,0 +1,253 @@
+/// MeshScenarioCommand: one step of a Mesh scenario.
+public enum MeshScenarioCommand: Hashable, Sendable {
+    /// A person's action on the session.
+    case action(MeshAction)
+    /// `wait <ms>`: let time pass.
+    case wait(Int64)
+
+    /// The step's first word, for messages (never its arguments, which may be secrets).
+    public var verb: String {
+        switch self {
+        case .wait: return "wait"
+        case .action(let action):
+            switch action {
+            case .primary: return "continue"
+            case .setQuery: return "search"
+            case .selectIntegration: return "integration"
+            case .submitCredentials: return "credentials"
+            case .oauth: return "oauth"
+            case .submitCode: return "mfa"
+            case .selectAccounts: return "accounts"
+            case .linkAnother: return "link-another"
+            case .selectAsset: return "asset"
+            case .selectNetwork: return "network"
+            case .enterAmount: return "amount"
+            case .back: return "back"
+            case .requestExit: return "exit"
+            case .confirmExit: return "confirm"
+            case .cancelExit: return "stay"
+            case .quit: return "quit"
+            }
+        }
+    }
+}
+
+/// MeshExpectation: `expect TYPE [path=value …]`: a record whose type (an event's, or
+/// `integration_connected`, `transfer_finished`, `exit`) is TYPE and whose payload has each value
+/// at each dotted path (`accessToken.accountTokens.0.account.accountName="Main"`; `null` for none).
+public struct MeshExpectation: Hashable, Sendable {
+    /// The line it came from.
+    public var line: Int
+    /// The record type.
+    public var type: String
+    /// The payload paths and the values expected there, as written.
+    public var constraints: [Constraint]
+
+    /// One `path=value`.
+    public struct Constraint: Hashable, Sendable {
+        /// The dotted path.
+        public var path: String
+        /// The value, as written.
+        public var value: String
+    }
+
+    /// The constraints `record` does not meet (path, expected, actual); nil when its type differs.
+    public func mismatches(_ record: MeshRecord) -> [(path: String, expected: String, actual: String)]? {
+        guard record.name == type else { return nil }
+        return constraints.compactMap { constraint in
+            let actual = Self.text(at: constraint.path, in: record.payload)
+            return actual == constraint.value ? nil : (constraint.path, constraint.value, actual)
+        }
+    }
+
+    /// The value at `path` as an expectation spells it: strings as they are, numbers as written,
+    /// `true`/`false`, `null` when absent, containers as compact JSON.
+    static func text(at path: String, in payload: JSONValue?) -> String {
+        var value = payload
+        for key in path.split(separator: ".") {
+            if case .array(let elements)? = value, let index = Int(key) {
+                value = elements.indices.contains(index) ? elements[index] : nil
+            } else {
+                value = value?[String(key)]
+            }
+        }
+        switch value {
+        case nil, .null?: return "null"
+        case .string(let text)?: return text
+        case .number(let text)?: return text
+        case .bool(let flag)?: return flag ? "true" : "false"
+        case let container?: return container.jsonText
+        }
+    }
+}
+
+/// MeshScenario: a Mesh session written as steps, one per line (`#` starts a comment):
+///
+/// ```
+/// integration <brokerType or name>   choose an integration
+/// credentials <username> <password>   sign in
+/// oauth approve | oauth cancel        on the integration's page
+/// mfa <code>                          the one-time code (sign-in or transfer)
+/// accounts <index>…                   choose among a login's accounts (0-based)
+/// link-another                        from the connected pane, back to the catalog
+/// asset <SYMBOL> | network <name or id> | amount <number> | execute | done
+/// continue | search <text> | back | exit | confirm | stay | quit | wait <ms>
+/// expect TYPE [path=value …]          after a step: a record it must cause (see ``MeshExpectation``)
+/// option flavor mesh | option transfer | option latency <ms> | option seed <n>
+/// ```
+public struct MeshScenario: Hashable, Sendable {
+    /// One step, the line it came from, and its expectations.
+    public struct Step: Hashable, Sendable {
+        public var line: Int
+        public var command: MeshScenarioCommand
+        public var expectations: [MeshExpectation] = []
+    }
+
+    /// The file's name, for messages.
+    public var file: String
+    /// The steps.
+    public var steps: [Step] = []
+    /// The expectations before the first step (met by `loaded`).
+    public var openingExpectations: [MeshExpectation] = []
+    /// The session the scenario needs (`option transfer`, `latency`, `seed`).
+    public var configuration = MeshConfiguration(latencyMillis: 0)
+    /// Whether the file says `option flavor mesh`.
+    public var namesFlavor = false
+
+    /// The steps a Mesh scenario understands.
+    public static let verbs = [
+        "continue", "search", "integration", "credentials", "oauth", "mfa", "accounts", "link-another", "asset",
+        "network", "amount", "execute", "done", "back", "exit", "confirm", "stay", "quit", "wait", "expect", "option",
+    ]
+
+    /// Whether `text` names the Mesh flavor (`option flavor mesh` before its first step).
+    public static func namesMesh(_ text: String) -> Bool {
+        for line in text.split(separator: "\n") {
+            let words = Scenario.stripComment(String(line)).split(whereSeparator: \.isWhitespace)
+            if words.isEmpty { continue }
+            if words[0] != "option" { return false }
+            if words.count == 3, words[1] == "flavor", words[2] == "mesh" { return true }
+        }
+        return false
+    }
+
+    /// Parses a Mesh scenario; throws at the first malformed line.
+    public init(text: String, file: String = "scenario") throws(ScenarioError) {
+        self.file = file
+        configuration.latencyMillis = SessionConfiguration.defaultLatencyMillis
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            var line = String(String.UnicodeScalarView($0))
+            if line.hasSuffix("\r") { line.removeLast() }
+            return line
+        }
+        for (offset, raw) in lines.enumerated() {
+            let number = offset + 1
+            let line = Scenario.stripComment(raw).trimmingWhitespace()
+            if line.isEmpty { continue }
+            do throws(ActionRejected) {
+                let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+                switch words[0] {
+                case "expect":
+                    let parts = try Scenario.quotedWords(line).dropFirst()
+                    guard let type = parts.first else { throw ActionRejected("expect needs a record type, e.g. expect integrationSelected") }
+                    var constraints: [MeshExpectation.Constraint] = []
+                    for part in parts.dropFirst() {
+                        guard let equals = part.firstIndex(of: "="), equals != part.startIndex else {
+                            throw ActionRejected("expect takes path=value pairs after the type; \(UntrustedText.quoted(part)) is not one")
+                        }
+                        constraints.append(.init(path: String(part[..<equals]), value: String(part[part.index(after: equals)...])))
+                    }
+                    let expectation = MeshExpectation(line: number, type: type, constraints: constraints)
+                    if steps.isEmpty { openingExpectations.append(expectation) } else { steps[steps.count - 1].expectations.append(expectation) }
+                case "option":
+                    guard steps.isEmpty else { throw ActionRejected("option lines must come before the first step") }
+                    try applyOption(Array(words.dropFirst()))
+                default:
+                    steps.append(Step(line: number, command: try Self.parse(verb: words[0], line: line)))
+                }
+            } catch let problem {
+                throw ScenarioError(file: file, line: number, message: problem.reason, isMalformed: true)
+            }
+        }
+    }
+
+    mutating func applyOption(_ words: [String]) throws(ActionRejected) {
+        switch words.first {
+        case "flavor":
+            guard words == ["flavor", "mesh"] else { throw ActionRejected("option flavor takes mesh here") }
+            namesFlavor = true
+        case "transfer":
+            guard words.count == 1 else { throw ActionRejected("option transfer takes no value") }
+            configuration.isTransferLink = true
+        case "latency":
+            guard words.count == 2, let millis = Int64(words[1]), SessionConfiguration.latencyRange.contains(millis) else {
+                throw ActionRejected("option latency takes 0 to \(SessionConfiguration.maximumLatencyMillis) milliseconds, e.g. option latency 100")
+            }
+            configuration.latencyMillis = millis
+        case "seed":
+            guard words.count == 2, let seed = UInt64(words[1]) else { throw ActionRejected("option seed takes a whole number") }
+            configuration.seed = seed
+        default:
+            throw ActionRejected("unknown option \(UntrustedText.quoted(words.first ?? "")); a Mesh scenario has flavor mesh, transfer, latency <ms>, seed <n>")
+        }
+    }
+
+    static func parse(verb: String, line: String) throws(ActionRejected) -> MeshScenarioCommand {
+        let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
+        let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+        func bare(_ action: MeshAction) throws(ActionRejected) -> MeshScenarioCommand {
+            guard words.isEmpty else { throw ActionRejected("\(verb) takes no argument") }
+            return .action(action)
+        }
+        func one(_ example: String) throws(ActionRejected) -> String {
+            guard words.count == 1 else { throw ActionRejected("\(verb) takes one value, e.g. \(verb) \(example)") }
+            return words[0]
+        }
+        switch verb {
+        case "continue", "execute", "done": return try bare(.primary)
+        case "back": return try bare(.back)
+        case "exit": return try bare(.requestExit)
+        case "confirm": return try bare(.confirmExit)
+        case "stay": return try bare(.cancelExit)
+        case "quit": return try bare(.quit)
+        case "link-another": return try bare(.linkAnother)
+        case "search":
+            guard !rest.isEmpty else { throw ActionRejected("search needs the text to type, e.g. search coin") }
+            return .action(.setQuery(rest))
+        case "integration":
+            guard !rest.isEmpty else { throw ActionRejected("integration needs a BrokerType or a name, e.g. integration coinbase") }
+            return .action(.selectIntegration(rest))
+        case "credentials":
+            guard words.count >= 2 else { throw ActionRejected("credentials needs a username and a password, e.g. credentials Mesh Pass123") }
+            return .action(.submitCredentials(username: words[0], password: Secret(String(rest.dropFirst(words[0].count)).trimmingWhitespace())))
+        case "oauth":
+            guard words == ["approve"] || words == ["cancel"] else { throw ActionRejected("oauth takes approve or cancel") }
+            return .action(.oauth(approve: words[0] == "approve"))
+        case "mfa":
+            guard words.count == 1 else { throw ActionRejected("mfa takes the code, e.g. mfa 123456") }
+            return .action(.submitCode(Secret(words[0])))
+        case "accounts":
+            guard !words.isEmpty else { throw ActionRejected("accounts needs 0-based indices, e.g. accounts 0 2") }
+            var indices: [Int] = []
+            for word in words {
+                guard let index = Int(word), index >= 0 else {
+                    throw ActionRejected("accounts takes 0-based indices; \(UntrustedText.quoted(word)) is not one")
+                }
+                indices.append(index)
+            }
+            return .action(.selectAccounts(indices))
+        case "asset": return .action(.selectAsset(try one("USDC")))
+        case "network": return .action(.selectNetwork(try one("Solana")))
+        case "amount":
+            guard let value = Double(try one("100")), value.isFinite, value > 0 else { throw ActionRejected("amount takes a number above 0, e.g. amount 100") }
+            return .action(.enterAmount(value))
+        case "wait":
+            guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
+                throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
+            }
+            return .wait(millis)
+        default:
+            throw ActionRejected("unknown step \(UntrustedText.quoted(verb)); Mesh steps are: \(verbs.joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// MeshScenarioRunner: plays a ``MeshScenario`` headless (`linkterm replay` for the Mesh flavor):
+/// before each step (but `wait` and `quit`) requests in flight answer, as a person waits; a
+/// step's expectations are met, in order, by the records it caused once they settled. A step
+/// that does not fit, or an unmet expectation, stops the run with a ``ScenarioError`` naming the line.
+public struct MeshScenarioRunner {
+    /// The scenario.
+    public let scenario: MeshScenario
+
+    /// A runner.
+    public init(scenario: MeshScenario) { self.scenario = scenario }
+
+    /// Plays every step from `start`; every record goes to `observe` as it happens.
+    public func run(start: Timestamp = ManualClock.defaultStart, observe: (MeshRecord) -> Void) throws(ScenarioError) {
+        var engine = MeshEngine(configuration: scenario.configuration)
+        var now = start
+        var caused: [MeshRecord] = []
+        func deliver(_ records: [MeshRecord]) {
+            for record in records { observe(record) }
+            caused += records
+        }
+        func settle() {
+            while let due = engine.nextDeadline {
+                now = max(now, due)
+                deliver(engine.advance(to: now))
+            }
+        }
+        deliver(engine.start(at: now))
+        try check(scenario.openingExpectations, against: caused, after: "the start of the session")
+        for step in scenario.steps {
+            caused = []
+            switch step.command {
+            case .wait(let millis):
+                now = now.adding(millis: millis)
+                deliver(engine.advance(to: now))
+            case .action(let action):
+                if action != .quit { settle() }
+                caused = []
+                if engine.isFinished { throw failure(step, "the session has already ended") }
+                do {
+                    deliver(try engine.send(action, at: now))
+                } catch {
+                    throw failure(step, error.reason)
+                }
+            }
+            if !step.expectations.isEmpty { settle() }
+            try check(step.expectations, against: caused, after: "the step on line \(step.line) (\(step.command.verb))")
+        }
+        settle()
+        guard engine.isFinished else {
+            throw ScenarioError(file: scenario.file, line: scenario.steps.last?.line,
+                                message: "the scenario ended on the \(engine.paneName) pane before the session did; end it with exit and confirm, quit, or done",
+                                isMalformed: false)
+        }
+    }
+
+    func failure(_ step: MeshScenario.Step, _ reason: String) -> ScenarioError {
+        ScenarioError(file: scenario.file, line: step.line, message: "\(step.command.verb): \(reason)", isMalformed: false)
+    }
+
+    /// Each expectation met, in order, by a later record than the one before.
+    func check(_ expectations: [MeshExpectation], against records: [MeshRecord], after what: String) throws(ScenarioError) {
+        var next = 0
+        for expectation in expectations {
+            var closest: String?
+            var found = false
+            while next < records.count {
+                let record = records[next]
+                next += 1
+                guard let mismatches = expectation.mismatches(record) else { continue }
+                if mismatches.isEmpty {
+                    found = true
+                    break
+                }
+                if closest == nil, let first = mismatches.first {
+                    closest = "\(first.path) is \(first.actual), not \(first.expected)"
+                }
+            }
+            guard found else {
+                let written = ([expectation.type] + expectation.constraints.map { "\($0.path)=\($0.value)" }).joined(separator: " ")
+                var message = "expectation not met: expect \(written)\n  after \(what), the session emitted: "
+                message += records.map(\.name).joined(separator: ", ")
+                if let closest { message += "\n  closest: \(closest)" }
+                throw ScenarioError(file: scenario.file, line: expectation.line, message: message, isMalformed: false)
+            }
+        }
+    }
+}
