@@ -62,7 +62,7 @@ public struct MeshExpectation: Hashable, Sendable {
 
     /// The value at `path` as an expectation spells it: strings as they are, numbers as written,
     /// `true`/`false`, `null` when absent, containers as compact JSON.
-    static func text(at path: String, in payload: JSONValue?) -> String {
+    public static func text(at path: String, in payload: JSONValue?) -> String {
         var value = payload
         for key in path.split(separator: ".") {
             if case .array(let elements)? = value, let index = Int(key) {

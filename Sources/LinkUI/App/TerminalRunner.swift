@@ -60,7 +60,7 @@ public enum SessionEnd: Hashable, Sendable {
 /// before drawing once, and presents only changed cells.
 public final class TerminalRunner {
     /// The UI.
-    public let app: LinkApp
+    public let app: any TerminalApp
     /// The terminal.
     public let screen: TerminalScreen
     /// Where the terminal output is recorded (`--record`), if anywhere; the screen must capture.
@@ -73,7 +73,7 @@ public final class TerminalRunner {
     public var typeahead: [Key] = []
 
     /// Creates a runner over an open screen.
-    public init(app: LinkApp, screen: TerminalScreen) {
+    public init(app: any TerminalApp, screen: TerminalScreen) {
         self.app = app
         self.screen = screen
     }
@@ -213,6 +213,6 @@ public final class TerminalRunner {
     /// there is none (then only a key, a signal or a resize wakes the loop).
     private func timeout() -> Int {
         guard let first = app.nextDeadline else { return -1 }
-        return Int(min(max(1, first - app.driver.clock.now.millis), Int64(Int32.max)))
+        return Int(min(max(1, first - app.now), Int64(Int32.max)))
     }
 }

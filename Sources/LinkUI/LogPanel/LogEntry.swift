@@ -40,8 +40,22 @@ struct LogEntry: Hashable, Sendable {
     /// nullValue: what a null value is shown as.
     static let nullValue = "—"
 
-    /// record: the record the entry shows.
-    let record: SessionRecord
+    /// Source: the record the entry shows, of either flavor.
+    enum Source: Hashable, Sendable {
+        /// A Plaid Link record.
+        case plaid(SessionRecord)
+        /// A Mesh Connect record.
+        case mesh(MeshRecord)
+    }
+
+    /// source: the record the entry shows.
+    let source: Source
+
+    /// record: the Plaid record the entry shows, if it is one.
+    var record: SessionRecord? {
+        if case .plaid(let record) = source { return record }
+        return nil
+    }
     /// time: when it happened, the event's timestamp, or the arrival time for records without one.
     let time: Timestamp
     /// kind: event or callback.
@@ -62,7 +76,7 @@ struct LogEntry: Hashable, Sendable {
     /// init(record:at:): creates the entry for `record`, which arrived at `arrival` (used when the record carries no
     /// timestamp: `load`, `success`, `exit`).
     init(record: SessionRecord, at arrival: Timestamp) {
-        self.record = record
+        source = .plaid(record)
         switch record {
         case .load:
             kind = .callback
@@ -89,6 +103,68 @@ struct LogEntry: Hashable, Sendable {
         label = kind == .callback ? Self.callbackMarker + " " + name : name
         labelWidth = displayWidth(of: label)
         summaryWidth = displayWidth(of: summary)
+    }
+
+    /// init(record:at:): the entry for a Mesh record, which arrived at `arrival` (Mesh records
+    /// carry no time): the event's type with its payload's telling fields, or the callback.
+    init(record: MeshRecord, at arrival: Timestamp) {
+        source = .mesh(record)
+        time = arrival
+        switch record {
+        case .event(let type, let payload):
+            kind = .event
+            name = sanitizeForTerminal(type)
+            summary = Self.meshSummary(payload)
+        case .integrationConnected(let payload):
+            kind = .callback
+            name = "onIntegrationConnected"
+            summary = Self.meshSummary(payload["accessToken"] ?? payload["delayedAuth"])
+        case .transferFinished(let payload):
+            kind = .callback
+            name = "onTransferFinished"
+            summary = Self.meshSummary(payload)
+        case .exit:
+            kind = .callback
+            name = "onExit"
+            summary = ""
+        }
+        timeText = Self.timeOfDay(time)
+        label = kind == .callback ? Self.callbackMarker + " " + name : name
+        labelWidth = displayWidth(of: label)
+        summaryWidth = displayWidth(of: summary)
+    }
+
+    /// The payload fields that tell Mesh records apart, in this order, where present.
+    static let meshSummaryKeys = ["integrationName", "brokerName", "symbol", "amount", "name", "status", "reason", "errorMessage", "page"]
+
+    /// `Coinbase · USDC · 100`: the telling fields of a Mesh payload, sanitized.
+    private static func meshSummary(_ payload: JSONValue?) -> String {
+        guard let payload else { return "" }
+        return joined(meshSummaryKeys.compactMap { key in
+            switch payload[key] {
+            case .string(let text)?: return text
+            case .number(let text)?: return text
+            default: return nil
+            }
+        })
+    }
+
+    /// The Mesh payload as `path: value` lines, tokens masked: an access or refresh token shows
+    /// its first 8 characters and `…`.
+    private static func meshFields(_ value: JSONValue?, path: String = "") -> [Field] {
+        switch value {
+        case .object(let members)?:
+            return members.keys.sorted().flatMap { meshFields(members[$0], path: path.isEmpty ? $0 : path + "." + $0) }
+        case .array(let elements)?:
+            return elements.enumerated().flatMap { meshFields($1, path: path + ".\($0)") }
+        case nil:
+            return []
+        case let leaf?:
+            var text = MeshExpectation.text(at: "", in: leaf)  // the value as an expectation spells it
+            let last = path.split(separator: ".").last.map(String.init) ?? path
+            if last == "accessToken" || last == "refreshToken" { text = String(text.prefix(8)) + "…" }
+            return [field(path, text)]
+        }
     }
 
     /// text: the whole line as text, time, label and summary separated by single spaces.
@@ -180,6 +256,14 @@ struct LogEntry: Hashable, Sendable {
     /// `error_code`, `error_message`, `display_message`, `institution`, `link_session_id`,
     /// `request_id`. Load: `callback` and `time`.
     var details: [Field] {
+        let record: SessionRecord
+        switch source {
+        case .plaid(let plaid):
+            record = plaid
+        case .mesh(let mesh):
+            let callback: Field = kind == .callback ? Field(key: "callback", value: name) : Field(key: "type", value: name)
+            return [callback] + Self.meshFields(mesh.payload)
+        }
         switch record {
         case .load:
             return [Field(key: "callback", value: "onLoad"), Field(key: "time", value: time.iso8601)]

@@ -50,8 +50,17 @@ struct LogPanel: Sendable {
     /// `success` and `exit`, which carry no timestamp). Formats the new entry only; follows it
     /// when the panel is following the newest entry.
     mutating func append(_ record: SessionRecord, at time: Timestamp) {
+        append(LogEntry(record: record, at: time))
+    }
+
+    /// Appends a Mesh record (the same list, the same keys).
+    mutating func append(_ record: MeshRecord, at time: Timestamp) {
+        append(LogEntry(record: record, at: time))
+    }
+
+    private mutating func append(_ entry: LogEntry) {
         let following = followsNewest
-        entries.append(LogEntry(record: record, at: time))
+        entries.append(entry)
         if following { selectNewest() }
     }
 

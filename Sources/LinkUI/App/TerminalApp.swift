@@ -1,0 +1,25 @@
+/// TerminalApp: what ``TerminalRunner`` drives: a flavor's UI over its session (Plaid's
+/// ``LinkApp``; a second flavor brings its own). The runner turns the terminal into
+/// ``AppMessage``s, does the ``AppEffects`` answered, and draws what `render` returns; it knows
+/// nothing of panes, engines or records (docs/ARCHITECTURE.md §4a).
+public protocol TerminalApp: AnyObject {
+    /// Starts the session.
+    func start()
+    /// The one entry of the loop: applies `message`, says what the terminal's owner must do.
+    func update(_ message: AppMessage) -> AppEffects
+    /// Draws the whole screen; the cursor where a field has focus.
+    func render(rows: Int, cols: Int) -> (buffer: CellBuffer, cursor: CellPosition?)
+    /// When the loop next has something to do by itself, on the session clock.
+    var nextDeadline: Int64? { get }
+    /// The session clock, in milliseconds.
+    var now: Int64 { get }
+    /// How the loop ended, once ``AppEffects/leave`` was asked.
+    var end: SessionEnd { get }
+    /// Whether the last frame was the "terminal too small" note.
+    var isTooSmall: Bool { get }
+}
+
+extension LinkApp: TerminalApp {
+    /// The session clock, in milliseconds.
+    public var now: Int64 { driver.clock.now.millis }
+}
