@@ -27,6 +27,7 @@ let package = Package(
             dependencies: [
                 "LinkKit",
                 "LinkUI",
+                "LinkSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -65,7 +65,22 @@ struct LinkTerm: ParsableCommand {
         discussion: "Example: --record demo.cast", valueName: "file.cast"))
     var record: String?
 
+    @Option(help: ArgumentHelp("The Link system: plaid (Plaid Link) or mesh (Mesh Connect, LinkSDK v2).", valueName: "plaid|mesh"))
+    var flavor: Flavor = .plaid
+
+    @Flag(help: "Mesh: make the sandbox token a transfer link (asset, network, amount, preview, execution).")
+    var transfer = false
+
     func validate() throws {
+        if flavor == .mesh {
+            // what the Mesh flavor does not take yet, named rather than ignored
+            for (given, option) in [(script != nil, "--script"), (record != nil, "--record"), (session.institutions != nil, "--institutions"),
+                                    (session.updateMode, "--update-mode")] where given {
+                throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
+            }
+        } else if transfer {
+            throw ValidationError("--transfer goes with --flavor mesh")
+        }
         if typingDelay < 0 { throw ValidationError("--typing-delay must be 0 or more milliseconds") }
         if script == nil && exitAtEnd { throw ValidationError("--exit-at-end goes with --script FILE") }
     }
@@ -91,6 +106,7 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
+        if flavor == .mesh { return try runMesh(theme: loadedTheme) }
         // a directory file loads behind the first frame, unless something needs it before the
         // session starts (update mode looks its institution up; a script may name another file)
         // (and without a terminal there is no frame to show: a bad file is reported first)

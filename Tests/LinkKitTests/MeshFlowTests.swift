@@ -259,3 +259,21 @@ struct MeshScenarioLibraryTests {
         }
     }
 }
+
+@Suite("The Mesh sandbox as documented")
+struct MeshSandboxDocumentationTests {
+    @Test("the README's Mesh sandbox table has the rows F1 shows, in order")
+    func readmeTable() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = MeshSandbox.documented.map { "| \($0.input) | \($0.outcome) |" }
+        var from = readme.startIndex
+        for row in rows {
+            guard let found = readme.range(of: row, range: from..<readme.endIndex) else {
+                Issue.record("README: no row (or out of order) \(row)")
+                return
+            }
+            from = found.upperBound
+        }
+    }
+}

@@ -41,6 +41,13 @@ extension JSONValue {
         return writer.text
     }
 
+    /// The value at a path of object keys, if every step exists.
+    public subscript(path: [String]) -> JSONValue? {
+        var value: JSONValue? = self
+        for key in path { value = value?[key] }
+        return value
+    }
+
     /// The member `key` of an object, if the value is one and has it.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }

@@ -1,3 +1,5 @@
+import Foundation
+
 // The Mesh flow: what each action does on each pane, and how each request answers.
 
 extension MeshEngine {
@@ -324,8 +326,13 @@ extension MeshEngine {
     }
 
     /// An amount as a person reads it: `2500`, `3.2`, `0.15`.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    public static func format(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        // decimals, never an exponent (0.000005, not 5e-06): up to 8 places, trailing zeros cut
+        var text = String(format: "%.8f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     func describe(_ action: MeshAction) -> String {

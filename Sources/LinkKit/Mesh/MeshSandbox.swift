@@ -83,6 +83,20 @@ public enum MeshSandbox {
     /// A transfer worth this many US dollars or more asks for a transfer MFA.
     public static let transferMFAThresholdUSD = 1_000.0
 
+    /// The sandbox's cases as a person reads them (F1 help, the README's table: a test keeps them equal).
+    public static let documented: [(input: String, outcome: String)] = [
+        ("password `Pass123`", "signs in (anything else: `integrationConnectionError`, the form stays)"),
+        ("username `Mesh`", "the full portfolio (USDC, ETH, SOL, MATIC, BTC); any other username holds 25 USDC"),
+        ("one-time code `123456`", "passes the MFA of Binance and Kraken, and a transfer's MFA"),
+        ("Robinhood", "three accounts: choose (`integrationAccountSelectionRequired`)"),
+        ("Gemini", "delayed auth: `DelayedAuthPayload` with a refresh token"),
+        ("OKX, Bybit", "unavailable (`connectionUnavailable`), declines (`connectionDeclined`)"),
+        ("Coinbase, MetaMask", "sign in on the integration's own page (`integrationOAuthStarted`)"),
+        ("amount `13`", "the transfer preview fails (`transferPreviewError`)"),
+        ("amount `666`", "the execution fails (`transferExecutionError`, `onTransferFinished(.error)`)"),
+        ("worth $1,000 or more", "the transfer asks for a one-time code (`transferMfaRequired`)"),
+    ]
+
     /// The catalog, in the order shown before a search.
     public static let integrations: [MeshIntegration] = [
         MeshIntegration(brokerType: "coinbase", name: "Coinbase", kind: "exchange", signIn: .oauth, needsMFA: false,

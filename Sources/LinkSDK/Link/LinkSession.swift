@@ -53,6 +53,12 @@ public final class LinkSession {
         deliver(records)
     }
 
+    /// Hands every record of `driver` (a session a terminal UI runs) to the app's callbacks, and
+    /// to this session's observers, as they happen.
+    public func attach(to driver: MeshDriver) {
+        driver.observe { [unowned self] record in self.deliver([record]) }
+    }
+
     /// Every record, in order, to observers first, then to the callbacks.
     private func deliver(_ records: [MeshRecord]) {
         for record in records {

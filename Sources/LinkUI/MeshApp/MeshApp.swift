@@ -1,0 +1,238 @@
+import LinkKit
+
+/// MeshApp: the terminal UI of a Mesh Connect session: its panes over a ``MeshDriver``, the log
+/// panel, the footer; a ``TerminalApp`` the runner drives exactly as it drives Plaid's ``LinkApp``.
+public final class MeshApp: TerminalApp {
+    /// The session.
+    public let driver: MeshDriver
+    /// The styles drawn with.
+    public let styles: ThemeStyles
+    /// Where the log panel goes.
+    public let logPlacement: LogPlacement
+    /// Whether the last frame was the "terminal too small" note.
+    public private(set) var isTooSmall = false
+    /// A refused action, for the footer; cleared by the next key.
+    public private(set) var status: String?
+
+    var log = LogPanel()
+    var logVisible: Bool
+    var helpVisible = false
+    var panes: [any MeshPaneView] = [
+        MeshCatalogPane(), MeshCredentialsPane(), MeshOAuthPane(), MeshCodePane(), MeshAccountsPane(), MeshConnectedPane(),
+        MeshAssetPane(), MeshNetworkPane(), MeshAmountPane(), MeshPreviewPane(), MeshTransferResultPane(), MeshLoadingPane(),
+        MeshExitPane(), MeshDonePane(),
+    ]
+    var lastPane: MeshPane?
+    var lastError: String?
+    var lastLayout: Layout?
+    var recordsArrived = false
+    var quitByKey = false
+    var signalEnd: SessionEnd?
+    var alarm: OutputAlarm?
+
+    /// The UI over `driver` (not yet started).
+    public init(driver: MeshDriver, theme: Theme, logPlacement: LogPlacement = .auto) {
+        self.driver = driver
+        styles = ThemeStyles(theme: theme)
+        self.logPlacement = logPlacement
+        logVisible = logPlacement != .off
+    }
+
+    public func start() {
+        driver.observe { [unowned self] record in
+            self.log.append(record, at: self.driver.clock.now)
+            self.recordsArrived = true
+        }
+        driver.start()
+        sync()
+    }
+
+    public var now: Int64 { driver.clock.now.millis }
+    public var nextDeadline: Int64? { driver.engine.nextDeadline?.millis }
+
+    public var end: SessionEnd {
+        if let signalEnd { return signalEnd }
+        return quitByKey ? .interrupted : .exited
+    }
+
+    func context(for pane: MeshPane? = nil) -> MeshPaneContext {
+        MeshPaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, now: now)
+    }
+
+    func index(of pane: MeshPane) -> Int {
+        guard let index = panes.firstIndex(where: { type(of: $0).shows(pane) }) else {
+            preconditionFailure("no Mesh pane view shows \(pane)")
+        }
+        return index
+    }
+
+    /// Tells the pane view when the engine moved to it (or said something new there: a wrong password).
+    func sync() {
+        let pane = driver.engine.pane
+        let error = driver.engine.inlineError
+        defer {
+            lastPane = pane
+            lastError = error
+        }
+        guard pane != lastPane || error != lastError else { return }
+        if case .exitConfirmation(let under)? = lastPane, under == pane { return }  // back from the dialog: what was typed stays
+        if case .loading = pane { return }
+        let entered = context(for: pane)
+        panes[index(of: pane)].enter(entered)
+    }
+
+    func send(_ action: MeshAction) {
+        do {
+            try driver.send(action)
+        } catch {
+            status = error.reason
+        }
+        sync()
+    }
+
+    public func update(_ message: AppMessage) -> AppEffects {
+        var effects: AppEffects
+        switch message {
+        case .key(let key):
+            effects = press(key)
+        case .tick:
+            driver.tick()
+            sync()
+            effects = []
+            if case .loading = driver.engine.pane { effects.insert(.redraw) }
+        case .resized:
+            effects = .redraw
+        case .resumed:
+            effects = [.repaintAll, .redraw]
+        case .ended(let end):
+            if signalEnd == nil { signalEnd = end }
+            if !driver.engine.isFinished { send(.quit) }
+            return .leave
+        case .outputFailed(let failure):
+            if alarm == nil { alarm = failure }
+            guard failure.endsSession else { return .redraw }
+            if !driver.engine.isFinished { send(.quit) }
+            return [.redraw, .leave]
+        }
+        if recordsArrived {
+            recordsArrived = false
+            effects.insert(.redraw)
+        }
+        return driver.engine.isFinished ? .leave : effects
+    }
+
+    func press(_ key: Key) -> AppEffects {
+        if key == .resize { return .redraw }
+        if isTooSmall && key != .ctrl("c") { return [] }
+        status = nil
+        if key == .ctrl("c") {
+            helpVisible = false
+            quitByKey = true
+            send(.quit)
+            return .redraw
+        }
+        if helpVisible {
+            helpVisible = false
+            return .redraw
+        }
+        let pane = driver.engine.pane
+        switch key {
+        case .function(1):
+            helpVisible = true
+            return .redraw
+        case .char("?") where !panes[index(of: pane)].takesText(context(for: pane)):
+            helpVisible = true
+            return .redraw
+        case .ctrl("z"):
+            return [.suspend, .repaintAll, .redraw]
+        case .ctrl("l"):
+            return [.repaintAll, .redraw]
+        case .function(2):
+            logVisible.toggle()
+            if !logVisible { log.isFocused = false }
+            return .redraw
+        case .function(3):
+            logVisible = true
+            log.isFocused.toggle()
+            return .redraw
+        case .ctrl("x"):
+            if case .exitConfirmation = driver.engine.pane { return [] }
+            if case .loading = driver.engine.pane { return [] }
+            send(.requestExit)
+            return .redraw
+        default:
+            break
+        }
+        if log.isFocused {
+            let area = lastLayout?.log ?? Rect(x: 0, y: 0, width: 40, height: 12)
+            if !log.handle(key, area: area) && (key == .escape || key == .tab) { log.isFocused = false }
+            return .redraw
+        }
+        let paneContext = context(for: pane)
+        if case .send(let action) = panes[index(of: pane)].handle(key, context: paneContext) { send(action) }
+        return .redraw
+    }
+
+    public func render(rows: Int, cols: Int) -> (buffer: CellBuffer, cursor: CellPosition?) {
+        var buffer = CellBuffer(rows: max(0, rows), cols: max(0, cols), style: styles.text)
+        isTooSmall = rows < Layout.minimumSize.rows || cols < Layout.minimumSize.cols
+        guard !isTooSmall else {
+            if rows > 0, cols > 0 {
+                let note = truncate("Terminal too small: \(cols)x\(rows); linkterm needs \(Layout.minimumSize.cols)x\(Layout.minimumSize.rows)", toWidth: cols)
+                buffer.put(note, y: rows / 2, x: max(0, (cols - displayWidth(of: note)) / 2), style: styles.warning)
+            }
+            return (buffer, nil)
+        }
+        let layout = Layout(rows: rows, cols: cols, placement: logPlacement, logVisible: logVisible)
+        lastLayout = layout
+        let area = layout.header
+        let used = buffer.text(" linkterm ", y: area.y, x: area.x, area: area, style: styles.selected)
+        buffer.text(" Mesh Connect · sandbox" + (driver.engine.configuration.isTransferLink ? " · transfer" : ""),
+                    y: area.y, x: area.x + used, area: area, style: styles.muted)
+        let pane = driver.engine.pane
+        let paneContext = context(for: pane)
+        buffer.drawBox(layout.pane, style: log.isFocused ? styles.border : styles.title, border: .rounded,
+                       title: panes[index(of: pane)].title(paneContext))
+        let content = layout.pane.inset(top: 1, left: 2, bottom: 1, right: 2)
+        if case .exitConfirmation(let under) = pane {
+            _ = panes[index(of: under)].draw(into: &buffer, area: content, context: context(for: under))
+        }
+        var cursor = panes[index(of: pane)].draw(into: &buffer, area: content, context: paneContext)
+        if let area = layout.log { log.draw(into: &buffer, area: area, styles: styles) }
+        let footer = layout.footer
+        if let alarm {
+            buffer.text(" " + alarm.message, y: footer.y, x: footer.x, area: footer, style: styles.error)
+        } else if let status {
+            buffer.text(" ✗ " + status, y: footer.y, x: footer.x, area: footer, style: styles.error)
+        } else {
+            let keys = log.isFocused ? LogPanel.keyMap.bindings + [KeyBinding("Esc", "back to pane")]
+                : panes[index(of: pane)].keyMap(paneContext).bindings + KeyMap.global.bindings
+            buffer.hints(keys, y: footer.y, area: footer.inset(left: 1), styles: styles)
+        }
+        if helpVisible {
+            drawHelp(into: &buffer, area: buffer.bounds.inset(top: 1, left: 0, bottom: 1, right: 0))
+            cursor = nil
+        }
+        if log.isFocused { cursor = nil }
+        return (buffer, cursor)
+    }
+
+    /// F1: the keys and the Mesh sandbox (MeshSandbox.documented).
+    func drawHelp(into buffer: inout CellBuffer, area: Rect) {
+        let s = styles
+        let rows = MeshSandbox.documented.map { ($0.input.replacingOccurrences(of: "`", with: ""), $0.outcome.replacingOccurrences(of: "`", with: "")) }
+        let width = min(area.width - 4, 100)
+        let height = min(area.height, rows.count + 6)
+        guard width >= 20, height >= 4 else { return }
+        let box = area.centered(width: width, height: height)
+        buffer.fill(box, style: s.text)
+        buffer.drawBox(box, style: s.border, border: .rounded, title: " Help · any key closes ")
+        let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+        buffer.text("Keys: Enter main action · Esc back · Ctrl-X exit · F2 log · F3 browse it · Ctrl-C quit", y: inner.y, x: inner.x, area: inner, style: s.title)
+        buffer.text("Mesh sandbox", y: inner.y + 2, x: inner.x, area: inner, style: s.title)
+        for (offset, row) in rows.enumerated() where inner.y + 3 + offset < inner.maxY {
+            buffer.text(row.0, y: inner.y + 3 + offset, x: inner.x, area: inner, style: s.accent)
+            buffer.text(row.1, y: inner.y + 3 + offset, x: inner.x + 24, area: inner, style: s.text)
+        }
+    }
+}

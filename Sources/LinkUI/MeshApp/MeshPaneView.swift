@@ -1,0 +1,58 @@
+import LinkKit
+
+/// MeshPaneContext: what a Mesh pane reads: the pane asked about, the engine, the styles, the time.
+struct MeshPaneContext {
+    var pane: MeshPane
+    let engine: MeshEngine
+    let styles: ThemeStyles
+    let now: Int64
+
+    /// The chosen integration's name, sanitised.
+    var integrationName: String { engine.integration.map { sanitizeForTerminal($0.name) } ?? "the integration" }
+}
+
+/// MeshPaneResult: what a key did on a Mesh pane.
+enum MeshPaneResult: Equatable {
+    case ignored
+    case handled
+    case send(MeshAction)
+}
+
+/// MeshPaneView: one Mesh pane, in one file, as ``PaneView`` is for Plaid's panes (the same
+/// parts: state, key map, title, text, entry, handle, draw), over Mesh's engine and actions.
+protocol MeshPaneView {
+    static func shows(_ pane: MeshPane) -> Bool
+    func title(_ context: MeshPaneContext) -> String
+    func keyMap(_ context: MeshPaneContext) -> KeyMap
+    func takesText(_ context: MeshPaneContext) -> Bool
+    mutating func enter(_ context: MeshPaneContext)
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition?
+}
+
+extension MeshPaneView {
+    func takesText(_ context: MeshPaneContext) -> Bool { false }
+    mutating func enter(_ context: MeshPaneContext) {}
+}
+
+/// A list of rows with a highlighted one: the catalog, assets, networks, accounts.
+struct MeshList {
+    var cursor = ListCursor()
+    var height = 10
+
+    /// Moves with the arrows; returns whether the key moved it.
+    mutating func handle(_ key: Key, count: Int) -> Bool { cursor.handle(key, count: count, height: height) }
+
+    /// Draws `rows` from `y` down to the area's bottom; the highlighted one marked.
+    mutating func draw(_ rows: [String], y: Int, into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles) {
+        height = max(1, area.maxY - y)
+        cursor.keepVisible(count: rows.count, height: height)
+        for row in 0..<height {
+            let index = cursor.offset + row
+            guard rows.indices.contains(index) else { break }
+            let selected = index == cursor.index
+            buffer.text((selected ? "› " : "  ") + sanitizeForTerminal(rows[index]), y: y + row, x: area.x, area: area,
+                        style: selected ? s.selected : s.text)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import LinkKit
+
+/// MeshCatalogPane: the integrations (exchanges, brokerages, wallets), searched as you type.
+struct MeshCatalogPane: MeshPaneView {
+    var field = TextField(maxLength: 64)
+    var list = MeshList()
+
+    static func shows(_ pane: MeshPane) -> Bool { pane == .catalog }
+    func title(_ context: MeshPaneContext) -> String { " Connect an account " }
+    func takesText(_ context: MeshPaneContext) -> Bool { true }
+
+    func keyMap(_ context: MeshPaneContext) -> KeyMap {
+        KeyMap([KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
+                KeyBinding("Enter", "connect", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    }
+
+    mutating func enter(_ context: MeshPaneContext) {
+        field.set(context.engine.query)
+        list.cursor.reset()
+    }
+
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
+        if let changed = field.handle(key) {
+            guard changed else { return .handled }
+            list.cursor.reset()
+            return .send(.setQuery(field.text))
+        }
+        let rows = context.engine.listedIntegrations
+        if list.handle(key, count: rows.count) { return .handled }
+        switch key {
+        case .enter:
+            guard rows.indices.contains(list.cursor.index) else { return .handled }
+            return .send(.selectIntegration(rows[list.cursor.index].brokerType))
+        case .escape: return .send(.back)
+        default: return .ignored
+        }
+    }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        let s = context.styles
+        buffer.text("Select an exchange, brokerage or wallet", y: area.y, x: area.x, area: area, style: s.title)
+        let cursor = buffer.field(field, label: "Search", y: area.y + 2, area: area, labelWidth: 10, focused: true, styles: s)
+        var y = area.y + 4
+        if let error = context.engine.inlineError {
+            y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
+        }
+        let rows = context.engine.listedIntegrations
+        if rows.isEmpty {
+            buffer.paragraph("Nothing matches. Change the search (Ctrl-U clears it).", y: y, area: area, style: s.warning)
+            return cursor
+        }
+        list.draw(rows.map { "\($0.name)  (\($0.kind))" }, y: y, into: &buffer, area: area, styles: s)
+        return cursor
+    }
+}

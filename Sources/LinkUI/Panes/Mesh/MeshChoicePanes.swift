@@ -1,0 +1,113 @@
+import LinkKit
+
+/// MeshOAuthPane: the integration's own page: approve or cancel.
+struct MeshOAuthPane: MeshPaneView {
+    var approve = true
+
+    static func shows(_ pane: MeshPane) -> Bool { pane == .oauth }
+    func title(_ context: MeshPaneContext) -> String { " \(context.integrationName) " }
+
+    func keyMap(_ context: MeshPaneContext) -> KeyMap {
+        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right]), KeyBinding("Enter", "press", matches: [.enter]),
+                KeyBinding("Esc", "cancel", matches: [.escape])])
+    }
+
+    mutating func enter(_ context: MeshPaneContext) { approve = true }
+
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
+        switch key {
+        case .left, .right, .tab, .backTab: approve.toggle(); return .handled
+        case .enter: return .send(.oauth(approve: approve))
+        case .escape: return .send(.oauth(approve: false))
+        default: return .ignored
+        }
+    }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("\(context.integrationName) asks you to allow Mesh to connect your account.", y: area.y, area: area, style: s.title) + 1
+        y = buffer.paragraph("In the sandbox the integration's page is simulated here; approving signs you in with the full portfolio.",
+                             y: y, area: area, style: s.muted) + 1
+        let left = approve ? "› [ Allow ]" : "  [ Allow ]"
+        let right = approve ? "  [ Cancel ]" : "› [ Cancel ]"
+        buffer.centered(left + "     " + right, y: min(area.maxY - 1, y), area: area, style: s.selected)
+        return nil
+    }
+}
+
+/// MeshAccountsPane: a login with several accounts: tick the ones to connect.
+struct MeshAccountsPane: MeshPaneView {
+    var list = MeshList()
+    var checked: Set<Int> = []
+
+    static func shows(_ pane: MeshPane) -> Bool { pane == .accounts }
+    func title(_ context: MeshPaneContext) -> String { " Choose accounts " }
+
+    func keyMap(_ context: MeshPaneContext) -> KeyMap {
+        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Space", "tick", matches: [.char(" ")]),
+                KeyBinding("Enter", "connect", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    }
+
+    mutating func enter(_ context: MeshPaneContext) {
+        list.cursor.reset()
+        checked = []
+    }
+
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
+        let count = context.engine.integration?.accounts.count ?? 0
+        if list.handle(key, count: count) { return .handled }
+        switch key {
+        case .char(" "):
+            if checked.contains(list.cursor.index) { checked.remove(list.cursor.index) } else { checked.insert(list.cursor.index) }
+            return .handled
+        case .enter:
+            return .send(.selectAccounts(checked.isEmpty ? [list.cursor.index] : checked.sorted()))
+        case .escape: return .send(.back)
+        default: return .ignored
+        }
+    }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        let s = context.styles
+        let accounts = context.engine.integration?.accounts ?? []
+        buffer.text("Choose the accounts to connect", y: area.y, x: area.x, area: area, style: s.title)
+        let rows = accounts.enumerated().map { (checked.contains($0.offset) ? "[x] " : "[ ] ") + $0.element }
+        list.draw(rows, y: area.y + 2, into: &buffer, area: area, styles: s)
+        return nil
+    }
+}
+
+/// MeshConnectedPane: the integration is connected: continue (or the transfer), or link another.
+struct MeshConnectedPane: MeshPaneView {
+    var linkAnother = false
+
+    static func shows(_ pane: MeshPane) -> Bool { pane == .connected }
+    func title(_ context: MeshPaneContext) -> String { " Connected " }
+
+    func keyMap(_ context: MeshPaneContext) -> KeyMap {
+        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right]), KeyBinding("Enter", "press", matches: [.enter]),
+                KeyBinding("Esc", "exit", matches: [.escape])])
+    }
+
+    mutating func enter(_ context: MeshPaneContext) { linkAnother = false }
+
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
+        switch key {
+        case .left, .right, .tab, .backTab: linkAnother.toggle(); return .handled
+        case .enter: return .send(linkAnother ? .linkAnother : .primary)
+        case .escape: return .send(.back)
+        default: return .ignored
+        }
+    }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("✓ Connected", y: area.y, area: area, style: s.success) + 1
+        y = buffer.paragraph("Your \(context.integrationName) account is connected.", y: y, area: area, style: s.text) + 1
+        let primary = context.engine.configuration.isTransferLink ? "Continue to transfer" : "Done"
+        let first = (linkAnother ? "  " : "› ") + "[ \(primary) ]"
+        let second = (linkAnother ? "› " : "  ") + "[ Link another account ]"
+        buffer.centered(first + "     " + second, y: min(area.maxY - 1, y), area: area, style: s.selected)
+        return nil
+    }
+}

@@ -1,0 +1,36 @@
+import LinkKit
+
+/// MeshCodePane: a one-time code, after the password (MFA) or before a transfer executes.
+struct MeshCodePane: MeshPaneView {
+    var code = SecretField(maxLength: 12)
+
+    static func shows(_ pane: MeshPane) -> Bool { pane == .mfa || pane == .transferMFA }
+    func title(_ context: MeshPaneContext) -> String { " Verification " }
+    func takesText(_ context: MeshPaneContext) -> Bool { true }
+
+    func keyMap(_ context: MeshPaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    }
+
+    mutating func enter(_ context: MeshPaneContext) { code.clear() }
+
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
+        switch key {
+        case .enter: return code.isEmpty ? .handled : .send(.submitCode(code.takeSecret()))
+        case .escape: return .send(.back)
+        default: return code.handle(key) == nil ? .ignored : .handled
+        }
+    }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        let s = context.styles
+        let heading = context.pane == .transferMFA ? "Confirm the transfer" : "Enter the code \(context.integrationName) sent you"
+        var y = buffer.paragraph(heading, y: area.y, area: area, style: s.title) + 1
+        if let error = context.engine.inlineError {
+            y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
+        }
+        let cursor = buffer.field(code, label: "Code", y: y, area: area, labelWidth: 8, focused: true, styles: s)
+        buffer.paragraph("Sandbox: 123456", y: min(area.maxY - 1, y + 2), area: area, style: s.muted)
+        return cursor
+    }
+}

@@ -1,0 +1,62 @@
+import LinkKit
+
+/// MeshLoadingPane: a request in flight (the sandbox's latency).
+struct MeshLoadingPane: MeshPaneView {
+    static func shows(_ pane: MeshPane) -> Bool {
+        if case .loading = pane { true } else { false }
+    }
+
+    func title(_ context: MeshPaneContext) -> String { " Connecting " }
+    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        let frame = LoadingPane.frames[Int((context.now / LoadingPane.frameMillis) % Int64(LoadingPane.frames.count))]
+        buffer.centered("\(frame) Talking to \(context.integrationName)…", y: area.y + max(0, area.height / 2 - 1), area: area,
+                        style: context.styles.accent)
+        return nil
+    }
+}
+
+/// MeshExitPane: "Are you sure you want to exit?" (Mesh's own words), over the pane underneath.
+struct MeshExitPane: MeshPaneView {
+    static func shows(_ pane: MeshPane) -> Bool {
+        if case .exitConfirmation = pane { true } else { false }
+    }
+
+    func title(_ context: MeshPaneContext) -> String { " Exit " }
+
+    func keyMap(_ context: MeshPaneContext) -> KeyMap {
+        KeyMap([KeyBinding("y", "Yes, exit", matches: [.char("y")]), KeyBinding("Enter/n/Esc", "No, continue", matches: [.enter, .char("n"), .escape])])
+    }
+
+    /// The safe choice is the default: Enter continues.
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
+        switch key {
+        case .char("y"), .char("Y"): .send(.confirmExit)
+        case .enter, .escape, .char("n"), .char("N"): .send(.cancelExit)
+        default: .ignored
+        }
+    }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        Dialog.draw(into: &buffer, area: area, styles: context.styles, title: " Exit? ", lines: [
+            ("Are you sure you want to exit?", context.styles.title),
+            ("Your progress will be lost.", context.styles.text),
+        ], buttons: "[ y: Yes, exit ]   [ Enter: No, continue ]")
+        return nil
+    }
+}
+
+/// MeshDonePane: the session has ended (onExit was called).
+struct MeshDonePane: MeshPaneView {
+    static func shows(_ pane: MeshPane) -> Bool { pane == .finished }
+    func title(_ context: MeshPaneContext) -> String { " Done " }
+    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
+        buffer.centered("onExit", y: area.y + max(0, area.height / 2 - 1), area: area, style: context.styles.warning)
+        return nil
+    }
+}

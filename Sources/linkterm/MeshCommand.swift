@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import LinkKit
+import LinkSDK
+import LinkUI
+
+extension LinkTerm {
+    /// `linkterm --flavor mesh`: the documented LinkSDK v2 path into a session. A
+    /// `LinkConfiguration` with the sandbox token (or `--token`), `createHandler()` (a refused
+    /// token or configuration: its message, exit 2, no screen), then `handler.present(in:)` the
+    /// terminal. At the end one line per callback the app received goes to standard output.
+    func runMesh(theme: Theme) throws {
+        let token = session.token ?? MeshLinkToken.sandbox(transfer: transfer)
+        let outcome = MeshOutcome()
+        let configuration = LinkConfiguration(
+            linkToken: token, settings: nil,
+            onIntegrationConnected: { outcome.connected($0) },
+            onTransferFinished: { outcome.transferred($0) },
+            onEvent: nil,
+            onExit: { outcome.exited = true })
+        let handler: LinkHandler
+        switch configuration.createHandler() {
+        case .failure(let message): throw fail("--token: \(message)")
+        case .success(let made): handler = made
+        }
+        do { try TerminalScreen.checkUsable() } catch { throw noTerminal(error) }
+        let sink: JSONLinesSink?
+        do {
+            sink = try events.map { path throws(SinkError) in try JSONLinesSink(path: path) }
+        } catch {
+            throw fail("--events: \(error)")
+        }
+        let host = TerminalLinkHost(theme: theme, logPlacement: logPanel, latencyMillis: session.latency,
+                                    seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink)
+        handler.present(in: host)
+        if let problem = host.problem { throw fail(problem) }
+        var outputFailed = false
+        if let sink, let events {
+            let (failure, unwritten) = sink.finish()
+            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten, unit: "record")
+        }
+        for line in outcome.lines { print(line) }
+        if outputFailed { throw ExitCode(outputFailureStatus) }
+        let end = host.end ?? .exited
+        if end.isSignal { throw ExitCode(end.exitStatus) }
+        if !outcome.succeeded { throw ExitCode(1) }
+    }
+}
+
+/// What the app's callbacks received, as the lines printed at the end.
+final class MeshOutcome {
+    var lines: [String] = []
+    var succeeded = false
+    var exited = false
+
+    func connected(_ payload: LinkPayload) {
+        switch payload {
+        case .accessToken(let token):
+            lines.append("onIntegrationConnected accessToken brokerType=\(token.brokerType) accounts=\(token.accountTokens.count)")
+        case .delayedAuth(let delayed):
+            lines.append("onIntegrationConnected delayedAuth brokerType=\(delayed.brokerType)")
+        }
+        succeeded = true
+    }
+
+    func transferred(_ payload: TransferFinishedPayload) {
+        switch payload {
+        case .success(let done):
+            lines.append("onTransferFinished success symbol=\(done.symbol) amount=\(MeshEngine.format(done.amount)) networkId=\(done.networkId ?? "null")")
+        case .error(let failed):
+            lines.append("onTransferFinished error \(failed.errorMessage)")
+            succeeded = false
+        }
+    }
+}
+
+/// TerminalLinkHost: where `LinkHandler.present(in:)` shows Mesh Link: the full-screen terminal
+/// UI (``MeshApp``) over a session of the handler's, until the person leaves; the records reach
+/// the app's callbacks (through the handler's session) and the events file as they happen.
+final class TerminalLinkHost: LinkPresenting {
+    let theme: Theme
+    let logPlacement: LogPlacement
+    let latencyMillis: Int64
+    let seed: UInt64
+    let sink: JSONLinesSink?
+    /// How the session ended, once it has.
+    private(set) var end: SessionEnd?
+    /// Why the terminal could not be used, if it could not.
+    private(set) var problem: String?
+
+    init(theme: Theme, logPlacement: LogPlacement, latencyMillis: Int64, seed: UInt64, sink: JSONLinesSink?) {
+        self.theme = theme
+        self.logPlacement = logPlacement
+        self.latencyMillis = latencyMillis
+        self.seed = seed
+        self.sink = sink
+    }
+
+    func present(_ handler: LinkHandler) {
+        let session = handler.create()
+        let driver = MeshDriver(configuration: MeshConfiguration(isTransferLink: session.isTransferLink, latencyMillis: latencyMillis, seed: seed),
+                                clock: SystemClock())
+        if let sink { driver.observe { sink.write($0) } }
+        session.attach(to: driver)
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen.open(capture: false)
+        } catch {
+            problem = "\(error)"
+            return
+        }
+        let shown = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
+        let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement)
+        let runner = TerminalRunner(app: app, screen: screen)
+        if let sink {
+            sink.onFailure = TerminalScreen.wakeLoop
+            runner.outputWatch = OutputWatch([{ sink.failure.map { OutputAlarm(option: "--events", failure: $0) } }])
+        }
+        end = runner.run()
+        screen.close(keepingSignalHandlers: true)
+    }
+}

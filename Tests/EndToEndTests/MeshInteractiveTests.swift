@@ -1,0 +1,96 @@
+import Foundation
+import LinkKit
+import Testing
+
+/// `linkterm --flavor mesh` in tmux, typed into as a person would.
+@Suite("Mesh Connect in tmux", .serialized)
+struct MeshInteractiveTests {
+    /// The record names of a Mesh events file (an event's type, or the callback's record type).
+    func names(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            if let event = object["event"] as? [String: Any] { return event["type"] as? String ?? "?" }
+            return object["type"] as? String ?? "?"
+        }
+    }
+
+    @Test("connect at 80x24: Binance, Mesh / Pass123, a wrong code then 123456, connected, Done: the events, the callback line, exit 0")
+    func connect() throws {
+        let events = try temporaryFile("", name: "mesh.jsonl")
+        let tmux = try TmuxSession([linktermBinary, "--flavor", "mesh", "--latency", "50", "--events", events, "--seed", "1"])
+        defer { tmux.kill() }
+        try tmux.waitFor("Coinbase  (exchange)")
+        tmux.type("bin")
+        try tmux.waitUntil { $0.contains("› Binance") && !$0.contains("Coinbase") }
+        tmux.send("Enter")
+        try tmux.waitFor("Sign in to Binance")
+        tmux.type("Mesh")
+        tmux.send("Tab")
+        tmux.type("Pass123")
+        let typed = try tmux.waitFor("•••••••")
+        let passwordLine = typed.split(separator: "\n").first { $0.contains("Password") } ?? ""
+        #expect(passwordLine.contains("•••••••") && !passwordLine.contains("Pass123"), "the password is masked: \(passwordLine)")
+        tmux.send("Enter")
+        try tmux.waitFor("Enter the code Binance sent you")
+        tmux.type("000000")
+        tmux.send("Enter")
+        try tmux.waitFor("Invalid verification code")
+        tmux.type("123456")
+        tmux.send("Enter")
+        let connected = try tmux.waitFor("Your Binance account is connected.")
+        #expect(connected.contains("◆ onIntegrationConnected Binance"))
+        #expect(!connected.contains("mesh-at-"), "no token on screen")
+        tmux.send("Enter")
+        #expect(try tmux.waitForExit() == 0)
+        let flags = try tmux.tmux("display-message", "-p", "-t", tmux.target,
+                                  "#{alternate_on} #{keypad_flag} #{keypad_cursor_flag} #{mouse_any_flag} #{mouse_button_flag} #{mouse_standard_flag}")
+        #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 0 0 0 0 0", "the terminal is restored")
+        // the line is longer than 80 columns: the terminal wraps it
+        #expect(tmux.capture().replacingOccurrences(of: "\n", with: "").contains(
+            "onIntegrationConnected accessToken brokerType=binanceInternationalDirect accounts=1"))
+        #expect(try names(events) == ["loaded", "integrationSelected", "credentialsEntered", "integrationMfaRequired", "integrationMfaEntered",
+                                      "integrationConnectionError", "integrationMfaEntered", "integration_connected", "done", "exit"])
+        let text = try String(contentsOfFile: events, encoding: .utf8)
+        #expect(!text.contains("Pass123") && !text.contains("123456"), "no password or code in the events file")
+    }
+
+    @Test("a transfer at 160x48: Coinbase, USDC over Solana, 100, the preview with fees, sent, Done")
+    func transfer() throws {
+        let events = try temporaryFile("", name: "mesh.jsonl")
+        let tmux = try TmuxSession([linktermBinary, "--flavor", "mesh", "--transfer", "--latency", "50", "--events", events],
+                                   cols: 160, rows: 48)
+        defer { tmux.kill() }
+        try tmux.waitFor("Coinbase  (exchange)")
+        tmux.send("Enter")
+        try tmux.waitFor("[ Allow ]")
+        tmux.send("Enter")
+        try tmux.waitFor("[ Continue to transfer ]")
+        tmux.send("Enter")
+        try tmux.waitFor("USDC   2500 held")
+        tmux.send("Enter")
+        try tmux.waitFor("Send USDC over")
+        tmux.send("Down", "Enter")
+        try tmux.waitFor("How much USDC to send over Solana?")
+        tmux.type("100")
+        tmux.send("Enter")
+        let preview = try tmux.waitFor("Network fee")
+        #expect(preview.contains("Send 100 USDC (≈ $100)") && preview.contains("0.000005 SOL") && preview.contains("0.1 USDC"))
+        tmux.send("Enter")
+        try tmux.waitFor("✓ 100 USDC sent over Solana")
+        tmux.send("Enter")
+        #expect(try tmux.waitForExit() == 0)
+        #expect(tmux.capture().contains("onTransferFinished success symbol=USDC amount=100 networkId=0291810a-5947-424d-9a59-e88bb33e999d"))
+        #expect(try names(events).suffix(8) == ["transferAmountEntered", "transferPreviewed", "transferInitiated", "transferExecuted",
+                                                 "transferFinished", "transfer_finished", "done", "exit"])
+    }
+
+    @Test("createHandler refuses the token: its message, exit 2, no screen; options Mesh does not take yet are named")
+    func refusals() throws {
+        let invalid = try runLinkterm(["--flavor", "mesh", "--token", "==="])
+        #expect(invalid.status == 2 && invalid.stderr == "linkterm: --token: Invalid linkToken\n")
+        let script = try runLinkterm(["--flavor", "mesh", "--script", "x.txt"])
+        #expect(script.status == 2 && script.stderr.contains("--script does not go with --flavor mesh yet"))
+        let transfer = try runLinkterm(["--transfer"])
+        #expect(transfer.status == 2 && transfer.stderr.contains("--transfer goes with --flavor mesh"))
+    }
+}
