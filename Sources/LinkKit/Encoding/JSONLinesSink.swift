@@ -57,15 +57,7 @@ public final class JSONLinesSink {
     }
 
     /// Writes one record and its newline.
-    public func write(_ record: SessionRecord) {
-        guard finished == nil else { return }
-        writer.reset()
-        record.write(to: &writer)
-        send()
-    }
-
-    /// Writes one Mesh record and its newline.
-    public func write(_ record: MeshRecord) {
+    public func write(_ record: some JSONLineRecord) {
         guard finished == nil else { return }
         writer.reset()
         record.write(to: &writer)

@@ -5,14 +5,7 @@ import Foundation
 ///
 /// One object per record, keys in a fixed order, every metadata key present and `null` where
 /// absent, no trailing newline (the caller adds it).
-extension SessionRecord {
-    /// The record as one line of compact JSON (without the newline).
-    public var jsonLine: String {
-        var writer = JSONWriter()
-        write(to: &writer)
-        return writer.text
-    }
-
+extension SessionRecord: JSONLineRecord {
     /// Appends the record's JSON (without a newline) to `writer`.
     public func write(to writer: inout JSONWriter) {
         switch self {

@@ -1,7 +1,7 @@
 /// MeshRecord: what a Mesh session reports, in order: the dictionaries an iOS app's `onEvent`
 /// receives (`{"type": …, "payload": …}`, iOS names), and the callbacks `onIntegrationConnected`,
 /// `onTransferFinished` and `onExit`, their payloads as the JSON LinkSDK decodes them from.
-public enum MeshRecord: Hashable, Sendable {
+public enum MeshRecord: Hashable, Sendable, JSONLineRecord {
     /// An `onEvent` dictionary: its `type` and, where the event has one, its `payload`.
     case event(type: String, payload: JSONValue?)
     /// `onIntegrationConnected`: `{"accessToken": {…}}` or `{"delayedAuth": {…}}` (LinkPayload).
@@ -21,16 +21,9 @@ public enum MeshRecord: Hashable, Sendable {
         }
     }
 
-    /// The record as a line of the events file: `{"type":"event","event":{…}}`,
-    /// `{"type":"integration_connected","payload":{…}}`, `{"type":"transfer_finished","payload":{…}}`,
-    /// `{"type":"exit"}`.
-    public var jsonLine: String {
-        var writer = JSONWriter()
-        write(to: &writer)
-        return writer.text
-    }
-
-    /// Appends the record's line (without the newline) to `writer`.
+    /// Appends the record's line of the events file (without the newline) to `writer`:
+    /// `{"type":"event","event":{…}}`, `{"type":"integration_connected","payload":{…}}`,
+    /// `{"type":"transfer_finished","payload":{…}}`, `{"type":"exit"}`.
     public func write(to writer: inout JSONWriter) {
         switch self {
         case .event(let type, let payload):

@@ -27,44 +27,29 @@ struct CredentialsPane: PaneView {
             + KeyPlanner.keys(typing: secret) + [.enter]
     }
 
+    /// The two fields.
+    var fields = SignInFields()
     /// The username field.
-    var username = TextField(maxLength: 128)
+    var username: TextField { fields.username }
     /// The password field (masked; its text never becomes a `String`).
-    var password = SecretField(maxLength: 128)
+    var password: SecretField { fields.password }
     /// 0: username, 1: password.
-    var focus = 0
+    var focus: Int { fields.focus }
 
     /// Clears both fields (a new institution).
-    mutating func reset() {
-        username.clear()
-        password.clear()
-        focus = 0
-    }
+    mutating func reset() { fields.reset() }
 
     /// After a wrong password: keep the username, clear the password, focus it.
-    mutating func retry() {
-        password.clear()
-        focus = username.isEmpty ? 0 : 1
-    }
+    mutating func retry() { fields.retry() }
 
     /// Typing edits the focused field; Tab/arrows switch; Enter submits when both are filled.
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        switch key {
-        case .tab, .down, .backTab, .up:
-            focus = 1 - focus
-            return .handled
-        case .enter:
-            if username.isEmpty { focus = 0; return .handled }
-            if password.isEmpty { focus = 1; return .handled }
-            // the field is wiped as the secret leaves it; the engine wipes the secret once read
-            return .send(.submitCredentials(username: username.text, password: password.takeSecret()))
-        case .escape:
-            return .send(.back)
-        default:
-            if focus == 0 {
-                return username.handle(key) == nil ? .ignored : .handled
-            }
-            return password.handle(key) == nil ? .ignored : .handled
+        if key == .escape { return .send(.back) }
+        switch fields.handle(key) {
+        case .ignored: return .ignored
+        case .handled: return .handled
+        // the field is wiped as the secret leaves it; the engine wipes the secret once read
+        case .submit(let name, let secret): return .send(.submitCredentials(username: name, password: secret))
         }
     }
 
@@ -75,13 +60,11 @@ struct CredentialsPane: PaneView {
         if let error = context.engine.inlineError {
             y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
         }
-        let first = buffer.field(username, label: "Username", y: y, area: area, labelWidth: 12, focused: focus == 0, styles: s)
-        let second = buffer.field(password, label: "Password", y: y + 2, area: area, labelWidth: 12, focused: focus == 1, styles: s)
+        let cursor = fields.draw(into: &buffer, y: y, area: area, styles: s)
         y += 4
-        buffer.centered("[ Submit ]", y: min(area.maxY - 1, y), area: area,
-                        style: username.isEmpty || password.isEmpty ? s.muted : s.selected)
+        buffer.centered("[ Submit ]", y: min(area.maxY - 1, y), area: area, style: fields.isIncomplete ? s.muted : s.selected)
         buffer.paragraph("Sandbox: user_good / pass_good · F1 lists every test password", y: min(area.maxY - 1, y + 2),
                          area: area, style: s.muted)
-        return first ?? second
+        return cursor
     }
 }

@@ -2,9 +2,7 @@ import LinkKit
 
 /// MeshCredentialsPane: the integration's sign-in form (sandbox: username Mesh, password Pass123).
 struct MeshCredentialsPane: MeshPaneView {
-    var username = TextField(maxLength: 128)
-    var password = SecretField(maxLength: 128)
-    var focus = 0
+    var fields = SignInFields()
 
     static func shows(_ pane: MeshPane) -> Bool { pane == .credentials }
     func title(_ context: MeshPaneContext) -> String { " Sign in " }
@@ -17,25 +15,15 @@ struct MeshCredentialsPane: MeshPaneView {
 
     /// A wrong password keeps the username and clears the password; a new integration starts empty.
     mutating func enter(_ context: MeshPaneContext) {
-        password.clear()
-        if context.engine.inlineError == nil { username.clear() }
-        focus = username.isEmpty ? 0 : 1
+        if context.engine.inlineError == nil { fields.reset() } else { fields.retry() }
     }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
-        switch key {
-        case .tab, .backTab, .up, .down:
-            focus = 1 - focus
-            return .handled
-        case .enter:
-            if username.isEmpty { focus = 0; return .handled }
-            if password.isEmpty { focus = 1; return .handled }
-            return .send(.submitCredentials(username: username.text, password: password.takeSecret()))
-        case .escape:
-            return .send(.back)
-        default:
-            let used = focus == 0 ? username.handle(key) : password.handle(key)
-            return used == nil ? .ignored : .handled
+        if key == .escape { return .send(.back) }
+        switch fields.handle(key) {
+        case .ignored: return .ignored
+        case .handled: return .handled
+        case .submit(let name, let secret): return .send(.submitCredentials(username: name, password: secret))
         }
     }
 
@@ -45,12 +33,10 @@ struct MeshCredentialsPane: MeshPaneView {
         if let error = context.engine.inlineError {
             y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
         }
-        let first = buffer.field(username, label: "Username", y: y, area: area, labelWidth: 12, focused: focus == 0, styles: s)
-        let second = buffer.field(password, label: "Password", y: y + 2, area: area, labelWidth: 12, focused: focus == 1, styles: s)
-        buffer.centered("[ Sign in ]", y: min(area.maxY - 1, y + 4), area: area,
-                        style: username.isEmpty || password.isEmpty ? s.muted : s.selected)
+        let cursor = fields.draw(into: &buffer, y: y, area: area, styles: s)
+        buffer.centered("[ Sign in ]", y: min(area.maxY - 1, y + 4), area: area, style: fields.isIncomplete ? s.muted : s.selected)
         buffer.paragraph("Sandbox: Mesh / Pass123 (full portfolio) · any other username: a small one",
                          y: min(area.maxY - 1, y + 6), area: area, style: s.muted)
-        return first ?? second
+        return cursor
     }
 }

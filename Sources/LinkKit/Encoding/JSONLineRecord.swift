@@ -1,0 +1,15 @@
+/// JSONLineRecord: a record the events file writes as one line of compact JSON (a Plaid
+/// ``SessionRecord``, a ``MeshRecord``).
+public protocol JSONLineRecord {
+    /// Appends the record's JSON (without a newline) to `writer`.
+    func write(to writer: inout JSONWriter)
+}
+
+extension JSONLineRecord {
+    /// The record as one line of compact JSON (without the newline).
+    public var jsonLine: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+}
