@@ -71,6 +71,11 @@ struct LinkTerm: ParsableCommand {
     @Flag(help: "Mesh: make the sandbox token a transfer link (asset, network, amount, preview, execution).")
     var transfer = false
 
+    @Option(help: ArgumentHelp(
+        "Mesh: keep connected integrations in this folder (LinkStore, useSecureOnDeviceStorage) and hand them back as LinkSettings.accessTokens, so a later session reconnects without signing in.",
+        valueName: "dir"))
+    var meshStore: String?
+
     func validate() throws {
         if flavor == .mesh {
             // what the Mesh flavor does not take yet, named rather than ignored
@@ -78,8 +83,8 @@ struct LinkTerm: ParsableCommand {
                                     (session.updateMode, "--update-mode")] where given {
                 throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
             }
-        } else if transfer {
-            throw ValidationError("--transfer goes with --flavor mesh")
+        } else if transfer || meshStore != nil {
+            throw ValidationError("\(transfer ? "--transfer" : "--mesh-store") goes with --flavor mesh")
         }
         if typingDelay < 0 { throw ValidationError("--typing-delay must be 0 or more milliseconds") }
         if script == nil && exitAtEnd { throw ValidationError("--exit-at-end goes with --script FILE") }

@@ -12,8 +12,16 @@ extension LinkTerm {
     func runMesh(theme: Theme) throws {
         let token = session.token ?? MeshLinkToken.sandbox(transfer: transfer)
         let outcome = MeshOutcome()
+        // --mesh-store: storage on, and the tokens stored before handed back, as an app would
+        let store = meshStore.map { LinkStore(folder: $0) }
+        if let problem = store?.problem { printError("linkterm: --mesh-store: \(problem)") }
+        let settings = store.map { store in
+            LinkSettings(useSecureOnDeviceStorage: true, accessTokens: store.accessTokens.flatMap { payload in
+                payload.accountTokens.map { payload.integrationAccessToken(accountToken: $0) }
+            })
+        }
         let configuration = LinkConfiguration(
-            linkToken: token, settings: nil,
+            linkToken: token, settings: settings,
             onIntegrationConnected: { outcome.connected($0) },
             onTransferFinished: { outcome.transferred($0) },
             onEvent: nil,
@@ -31,7 +39,7 @@ extension LinkTerm {
             throw fail("--events: \(error)")
         }
         let host = TerminalLinkHost(theme: theme, logPlacement: logPanel, latencyMillis: session.latency,
-                                    seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink)
+                                    seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink, store: store)
         handler.present(in: host)
         if let problem = host.problem { throw fail(problem) }
         var outputFailed = false
@@ -40,6 +48,10 @@ extension LinkTerm {
             outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten, unit: "record")
         }
         for line in outcome.lines { print(line) }
+        if let problem = store?.problem {
+            printError("linkterm: --mesh-store: \(problem)")
+            outputFailed = true
+        }
         if outputFailed { throw ExitCode(outputFailureStatus) }
         let end = host.end ?? .exited
         if end.isSignal { throw ExitCode(end.exitStatus) }
@@ -83,12 +95,14 @@ final class TerminalLinkHost: LinkPresenting {
     let latencyMillis: Int64
     let seed: UInt64
     let sink: JSONLinesSink?
+    let store: LinkStore?
     /// How the session ended, once it has.
     private(set) var end: SessionEnd?
     /// Why the terminal could not be used, if it could not.
     private(set) var problem: String?
 
-    init(theme: Theme, logPlacement: LogPlacement, latencyMillis: Int64, seed: UInt64, sink: JSONLinesSink?) {
+    init(theme: Theme, logPlacement: LogPlacement, latencyMillis: Int64, seed: UInt64, sink: JSONLinesSink?, store: LinkStore?) {
+        self.store = store
         self.theme = theme
         self.logPlacement = logPlacement
         self.latencyMillis = latencyMillis
@@ -98,8 +112,8 @@ final class TerminalLinkHost: LinkPresenting {
 
     func present(_ handler: LinkHandler) {
         let session = handler.create()
-        let driver = MeshDriver(configuration: MeshConfiguration(isTransferLink: session.isTransferLink, latencyMillis: latencyMillis, seed: seed),
-                                clock: SystemClock())
+        session.store = store
+        let driver = MeshDriver(configuration: session.meshConfiguration(latencyMillis: latencyMillis, seed: seed), clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
         session.attach(to: driver)
         let screen: TerminalScreen

@@ -84,6 +84,48 @@ struct MeshInteractiveTests {
                                                  "transferFinished", "transfer_finished", "done", "exit"])
     }
 
+    @Test("--mesh-store: a connection is kept (0600 in 0700), handed back next time, and reconnects without signing in")
+    func store() throws {
+        let folder = (try temporaryFile("", name: "x")) + "-store"
+        let first = try TmuxSession([linktermBinary, "--flavor", "mesh", "--mesh-store", folder, "--latency", "30"])
+        defer { first.kill() }
+        try first.waitFor("Kraken  (exchange)")
+        first.type("kraken")
+        try first.waitUntil { !$0.contains("Coinbase") }
+        first.send("Enter")
+        try first.waitFor("Sign in to Kraken")
+        first.type("Mesh")
+        first.send("Tab")
+        first.type("Pass123")
+        first.send("Enter")
+        try first.waitFor("Enter the code Kraken sent you")
+        first.type("123456")
+        first.send("Enter")
+        try first.waitFor("Your Kraken account is connected.")
+        first.send("Enter")
+        #expect(try first.waitForExit() == 0)
+        let path = folder + "/access-tokens.json"
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(((try FileManager.default.attributesOfItem(atPath: folder))[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]]
+        #expect(stored?.count == 1 && stored?.first?["brokerType"] as? String == "kraken")
+
+        let events = try temporaryFile("", name: "mesh.jsonl")
+        let second = try TmuxSession([linktermBinary, "--flavor", "mesh", "--mesh-store", folder, "--latency", "30", "--events", events])
+        defer { second.kill() }
+        try second.waitFor("Kraken  (exchange) · connected")
+        second.type("kraken")
+        try second.waitUntil { !$0.contains("Coinbase") }
+        second.send("Enter")
+        try second.waitFor("Your Kraken account is connected.")
+        second.send("Enter")
+        #expect(try second.waitForExit() == 0)
+        #expect(try names(events) == ["loaded", "integrationSelected", "integration_connected", "done", "exit"])
+        let again = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]]
+        #expect(again?.count == 1, "the same integration again replaces its entry")
+    }
+
     @Test("createHandler refuses the token: its message, exit 2, no screen; options Mesh does not take yet are named")
     func refusals() throws {
         let invalid = try runLinkterm(["--flavor", "mesh", "--token", "==="])
@@ -92,5 +134,7 @@ struct MeshInteractiveTests {
         #expect(script.status == 2 && script.stderr.contains("--script does not go with --flavor mesh yet"))
         let transfer = try runLinkterm(["--transfer"])
         #expect(transfer.status == 2 && transfer.stderr.contains("--transfer goes with --flavor mesh"))
+        let store = try runLinkterm(["--mesh-store", "/tmp"])
+        #expect(store.status == 2 && store.stderr.contains("--mesh-store goes with --flavor mesh"))
     }
 }

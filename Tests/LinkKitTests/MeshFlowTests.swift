@@ -177,6 +177,21 @@ struct MeshFlowTests {
         #expect(q.names.suffix(2) == ["close", "exit"] && q.engine.nextDeadline == nil)
     }
 
+    @Test("an integration handed back (LinkSettings.accessTokens) reconnects without signing in; others still sign in")
+    func reconnect() throws {
+        var h = MeshHarness()
+        h.engine = MeshEngine(configuration: MeshConfiguration(latencyMillis: 0, seed: 7, connectedIntegrations: ["kraken"]))
+        h.records = h.engine.start(at: h.now)
+        _ = h.take()
+        try h.send(.selectIntegration("Kraken"))
+        guard case .integrationConnected(let payload)? = h.records.last else { Issue.record("not connected"); return }
+        #expect(h.take() == ["integrationSelected", "integration_connected"])
+        #expect(MeshExpectation.text(at: "accessToken.accountTokens.0.account.isReconnected", in: payload) == "true")
+        try h.send(.linkAnother)
+        try h.send(.selectIntegration("binanceInternationalDirect"))
+        #expect(h.engine.pane == .credentials)
+    }
+
     @Test("the events file lines: event dictionaries and callbacks as the issue gives them")
     func lines() {
         #expect(MeshRecord.event(type: "loaded", payload: nil).jsonLine == #"{"type":"event","event":{"type":"loaded"}}"#)

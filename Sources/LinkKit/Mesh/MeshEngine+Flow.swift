@@ -187,6 +187,13 @@ extension MeshEngine {
         }
         integration = chosen
         inlineError = nil
+        if configuration.connectedIntegrations.contains(chosen.brokerType) {
+            // its token was handed back: reconnected, no sign-in
+            username = MeshSandbox.fullPortfolioUsername
+            reconnecting = true
+            signedIn()
+            return
+        }
         switch chosen.signIn {
         case .credentials:
             pane = .credentials
@@ -257,7 +264,8 @@ extension MeshEngine {
             let tokens: [JSONValue] = accounts.map { index in
                 .object(["account": .object(["accountId": .string("\(integration.brokerType)-acc-\(index + 1)"),
                                              "accountName": .string(integration.accounts[index]),
-                                             "fund": .number((usd * 100).rounded() / 100), "cash": .number(0)]),
+                                             "fund": .number((usd * 100).rounded() / 100), "cash": .number(0),
+                                             "isReconnected": .bool(reconnecting)]),
                          "accessToken": .string("mesh-at-" + ids.alphanumeric(32)),
                          "refreshToken": .string("mesh-rt-" + ids.alphanumeric(32))])
             }
@@ -317,6 +325,7 @@ extension MeshEngine {
     }
 
     mutating func resetSelection() {
+        reconnecting = false
         integration = nil
         inlineError = nil
         asset = nil

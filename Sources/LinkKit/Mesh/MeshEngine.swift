@@ -6,12 +6,17 @@ public struct MeshConfiguration: Hashable, Sendable {
     public var latencyMillis: Int64
     /// Seeds every id (access tokens, preview and transaction ids).
     public var seed: UInt64
+    /// The integrations the host hands tokens back for (`LinkSettings.accessTokens`), by
+    /// `BrokerType`: connected before, they reconnect without signing in again.
+    public var connectedIntegrations: [String]
 
     /// A configuration.
-    public init(isTransferLink: Bool = false, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64 = 0) {
+    public init(isTransferLink: Bool = false, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64 = 0,
+                connectedIntegrations: [String] = []) {
         self.isTransferLink = isTransferLink
         self.latencyMillis = latencyMillis
         self.seed = seed
+        self.connectedIntegrations = connectedIntegrations
     }
 }
 
@@ -46,6 +51,8 @@ public struct MeshEngine: Sendable {
 
     var ids: IDGenerator
     var username = ""
+    /// The integration chosen was connected before (its token handed back).
+    var reconnecting = false
     var started = false
     /// The request in flight: when it answers and with what.
     var pending: (due: Timestamp, answer: Answer)?

@@ -22,16 +22,29 @@ public final class LinkSession {
     /// Whether the session is a transfer: the token's URL contains `transfer_token`.
     public var isTransferLink: Bool { token.isTransferLink }
 
+    /// The integrations the app handed tokens back for (`LinkSettings.accessTokens`), by BrokerType.
+    public var connectedIntegrations: [String] {
+        var seen: Set<String> = []
+        return (configuration.settings?.accessTokens ?? []).map(\.brokerType).filter { seen.insert($0).inserted }
+    }
+
+    /// The configuration a Mesh engine for this session starts from.
+    public func meshConfiguration(latencyMillis: Int64, seed: UInt64) -> MeshConfiguration {
+        MeshConfiguration(isTransferLink: isTransferLink, latencyMillis: latencyMillis, seed: seed,
+                          connectedIntegrations: connectedIntegrations)
+    }
+
     /// The flow, on the Mesh sandbox: made on ``start(at:)``.
     public private(set) var engine: MeshEngine?
     private lazy var deliverer = MeshBridge(configuration: configuration, store: store)
-    /// The store connections are added to when storage is on (default: `LinkStore()`).
-    var store: LinkStore?
+    /// The store connections are added to when storage is on (default: `LinkStore()`); set it
+    /// before the session starts.
+    public var store: LinkStore?
 
     /// Opens the flow at `time` (`loaded`); the records go to the app's callbacks as they happen.
     public func start(at time: Timestamp, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64 = 0) {
         guard engine == nil else { return }
-        var engine = MeshEngine(configuration: MeshConfiguration(isTransferLink: isTransferLink, latencyMillis: latencyMillis, seed: seed))
+        var engine = MeshEngine(configuration: meshConfiguration(latencyMillis: latencyMillis, seed: seed))
         let records = engine.start(at: time)
         self.engine = engine
         deliver(records)

@@ -49,7 +49,9 @@ struct MeshCatalogPane: MeshPaneView {
             buffer.paragraph("Nothing matches. Change the search (Ctrl-U clears it).", y: y, area: area, style: s.warning)
             return cursor
         }
-        list.draw(rows.map { "\($0.name)  (\($0.kind))" }, y: y, into: &buffer, area: area, styles: s)
+        let connected = Set(context.engine.configuration.connectedIntegrations)
+        list.draw(rows.map { "\($0.name)  (\($0.kind))" + (connected.contains($0.brokerType) ? " · connected" : "") },
+                  y: y, into: &buffer, area: area, styles: s)
         return cursor
     }
 }
