@@ -79,7 +79,7 @@ struct LinkTerm: ParsableCommand {
     func validate() throws {
         if flavor == .mesh {
             // what the Mesh flavor does not take yet, named rather than ignored
-            for (given, option) in [(script != nil, "--script"), (record != nil, "--record"), (session.institutions != nil, "--institutions"),
+            for (given, option) in [(script != nil, "--script"), (session.institutions != nil, "--institutions"),
                                     (session.updateMode, "--update-mode")] where given {
                 throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
             }

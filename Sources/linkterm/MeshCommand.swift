@@ -38,14 +38,28 @@ extension LinkTerm {
         } catch {
             throw fail("--events: \(error)")
         }
+        var recordDescriptor: Int32?
+        if let record {
+            do {
+                recordDescriptor = try CastRecorder.open(record)
+            } catch {
+                throw fail("--record: \(error)")
+            }
+        }
         let host = TerminalLinkHost(theme: theme, logPlacement: logPanel, latencyMillis: session.latency,
                                     seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink, store: store)
+        host.recording = record.flatMap { path in recordDescriptor.map { (path, $0) } }
         handler.present(in: host)
         if let problem = host.problem { throw fail(problem) }
         var outputFailed = false
+        if let recorder = host.recorder, let record {
+            recorder.close()  // waits a bounded time for a slow reader
+            outputFailed = reportOutput("--record", path: record, failure: recorder.failure?.outputFailure,
+                                        unwritten: recorder.unwrittenLines, unit: "line")
+        }
         if let sink, let events {
             let (failure, unwritten) = sink.finish()
-            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten, unit: "record")
+            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten, unit: "record") || outputFailed
         }
         for line in outcome.lines { print(line) }
         if let problem = store?.problem {
@@ -96,6 +110,10 @@ final class TerminalLinkHost: LinkPresenting {
     let seed: UInt64
     let sink: JSONLinesSink?
     let store: LinkStore?
+    /// `--record`: the cast's path and its open descriptor, if recording.
+    var recording: (path: String, descriptor: Int32)?
+    /// The recorder, once the screen is open.
+    private(set) var recorder: CastRecorder?
     /// How the session ended, once it has.
     private(set) var end: SessionEnd?
     /// Why the terminal could not be used, if it could not.
@@ -118,19 +136,34 @@ final class TerminalLinkHost: LinkPresenting {
         session.attach(to: driver)
         let screen: TerminalScreen
         do {
-            screen = try TerminalScreen.open(capture: false)
+            screen = try TerminalScreen.open(capture: recording != nil)
         } catch {
             problem = "\(error)"
             return
         }
+        if let recording {
+            do {
+                recorder = try CastRecorder(fileDescriptor: recording.descriptor, path: recording.path, width: screen.size.cols,
+                                            height: screen.size.rows, term: ProcessInfo.processInfo.environment["TERM"],
+                                            title: "linkterm · Mesh Connect")
+            } catch {
+                screen.close()
+                problem = "--record: \(error)"
+                return
+            }
+        }
         let shown = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
         let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement)
         let runner = TerminalRunner(app: app, screen: screen)
-        if let sink {
-            sink.onFailure = TerminalScreen.wakeLoop
-            runner.outputWatch = OutputWatch([{ sink.failure.map { OutputAlarm(option: "--events", failure: $0) } }])
-        }
+        runner.recorder = recorder
+        sink?.onFailure = TerminalScreen.wakeLoop
+        recorder?.onFailure = TerminalScreen.wakeLoop
+        runner.outputWatch = OutputWatch([
+            { [sink] in sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
+            { [recorder] in recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
+        ])
         end = runner.run()
         screen.close(keepingSignalHandlers: true)
+        runner.record()
     }
 }
