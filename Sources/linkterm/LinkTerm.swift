@@ -79,7 +79,7 @@ struct LinkTerm: ParsableCommand {
     func validate() throws {
         if flavor == .mesh {
             // what the Mesh flavor does not take yet, named rather than ignored
-            for (given, option) in [(script != nil, "--script"), (session.institutions != nil, "--institutions"),
+            for (given, option) in [(session.institutions != nil, "--institutions"),
                                     (session.updateMode, "--update-mode")] where given {
                 throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
             }
@@ -97,7 +97,7 @@ struct LinkTerm: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         var scenario: Scenario?
-        if let script {
+        if let script, flavor == .plaid {
             do {
                 scenario = try Scenario(text: try readScenarioText(script), file: script)
             } catch {

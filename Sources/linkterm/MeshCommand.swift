@@ -10,7 +10,16 @@ extension LinkTerm {
     /// token or configuration: its message, exit 2, no screen), then `handler.present(in:)` the
     /// terminal. At the end one line per callback the app received goes to standard output.
     func runMesh(theme: Theme) throws {
-        let token = session.token ?? MeshLinkToken.sandbox(transfer: transfer)
+        // --script: a Mesh scenario played through the UI (its options shape the session)
+        var scenario: MeshScenario?
+        if let script {
+            do {
+                scenario = try MeshScenario(text: try readScenarioText(script), file: script)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+        let token = session.token ?? MeshLinkToken.sandbox(transfer: transfer || scenario?.configuration.isTransferLink == true)
         let outcome = MeshOutcome()
         // --mesh-store: storage on, and the tokens stored before handed back, as an app would
         let store = meshStore.map { LinkStore(folder: $0) }
@@ -49,6 +58,11 @@ extension LinkTerm {
         let host = TerminalLinkHost(theme: theme, logPlacement: logPanel, latencyMillis: session.latency,
                                     seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink, store: store)
         host.recording = record.flatMap { path in recordDescriptor.map { (path, $0) } }
+        if let scenario {
+            host.autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            host.exitAtEnd = exitAtEnd
+            host.scenarioConfiguration = scenario.configuration
+        }
         handler.present(in: host)
         if let problem = host.problem { throw fail(problem) }
         var outputFailed = false
@@ -66,9 +80,14 @@ extension LinkTerm {
             printError("linkterm: --mesh-store: \(problem)")
             outputFailed = true
         }
+        if let autopilot = host.autopilot { printError("linkterm: \(autopilot.report)") }
         if outputFailed { throw ExitCode(outputFailureStatus) }
         let end = host.end ?? .exited
         if end.isSignal { throw ExitCode(end.exitStatus) }
+        if let autopilot = host.autopilot {
+            if autopilot.state != .finished { throw ExitCode(1) }
+            return
+        }
         if !outcome.succeeded { throw ExitCode(1) }
     }
 }
@@ -110,6 +129,10 @@ final class TerminalLinkHost: LinkPresenting {
     let seed: UInt64
     let sink: JSONLinesSink?
     let store: LinkStore?
+    /// `--script`: the autopilot, whether it leaves at the end, and the scenario's session options.
+    var autopilot: MeshAutopilot?
+    var exitAtEnd = false
+    var scenarioConfiguration: MeshConfiguration?
     /// `--record`: the cast's path and its open descriptor, if recording.
     var recording: (path: String, descriptor: Int32)?
     /// The recorder, once the screen is open.
@@ -131,7 +154,13 @@ final class TerminalLinkHost: LinkPresenting {
     func present(_ handler: LinkHandler) {
         let session = handler.create()
         session.store = store
-        let driver = MeshDriver(configuration: session.meshConfiguration(latencyMillis: latencyMillis, seed: seed), clock: SystemClock())
+        var configuration = session.meshConfiguration(latencyMillis: latencyMillis, seed: seed)
+        if let scenarioConfiguration {
+            configuration.latencyMillis = scenarioConfiguration.latencyMillis
+            configuration.seed = scenarioConfiguration.seed
+            configuration.connectedIntegrations += scenarioConfiguration.connectedIntegrations
+        }
+        let driver = MeshDriver(configuration: configuration, clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
         session.attach(to: driver)
         let screen: TerminalScreen
@@ -154,6 +183,8 @@ final class TerminalLinkHost: LinkPresenting {
         }
         let shown = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
         let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement)
+        app.autopilot = autopilot
+        app.exitAtEnd = exitAtEnd
         let runner = TerminalRunner(app: app, screen: screen)
         runner.recorder = recorder
         sink?.onFailure = TerminalScreen.wakeLoop

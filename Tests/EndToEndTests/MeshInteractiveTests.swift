@@ -154,12 +154,28 @@ struct MeshInteractiveTests {
         #expect(played.stdout.contains("Connect an account") && played.stdout.contains("Your Kraken account is connected."))
     }
 
+    @Test("--script: a Mesh scenario played by the autopilot in the real UI writes the events replay prints", arguments: [
+        "mesh_transfer", "mesh_wrong_password", "mesh_accounts", "mesh_quit_during_signin",
+    ])
+    func autopilot(name: String) throws {
+        let scenario = packageRoot.appendingPathComponent("Tests/Scenarios/\(name).txt").path
+        let events = try temporaryFile("", name: "mesh.jsonl")
+        let tmux = try TmuxSession([linktermBinary, "--flavor", "mesh", "--script", scenario, "--typing-delay", "5",
+                                    "--exit-at-end", "--events", events], cols: 100, rows: 30)
+        defer { tmux.kill() }
+        #expect(try tmux.waitForExit(timeout: 30) == 0, "\(tmux.capture())")
+        let replay = try runLinkterm(["replay", scenario])
+        #expect(replay.status == 0)
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines == replay.stdout.split(separator: "\n").map(String.init))
+    }
+
     @Test("createHandler refuses the token: its message, exit 2, no screen; options Mesh does not take yet are named")
     func refusals() throws {
         let invalid = try runLinkterm(["--flavor", "mesh", "--token", "==="])
         #expect(invalid.status == 2 && invalid.stderr == "linkterm: --token: Invalid linkToken\n")
-        let script = try runLinkterm(["--flavor", "mesh", "--script", "x.txt"])
-        #expect(script.status == 2 && script.stderr.contains("--script does not go with --flavor mesh yet"))
+        let institutions = try runLinkterm(["--flavor", "mesh", "--institutions", "x.txt"])
+        #expect(institutions.status == 2 && institutions.stderr.contains("--institutions does not go with --flavor mesh yet"))
         let transfer = try runLinkterm(["--transfer"])
         #expect(transfer.status == 2 && transfer.stderr.contains("--transfer goes with --flavor mesh"))
         let store = try runLinkterm(["--mesh-store", "/tmp"])

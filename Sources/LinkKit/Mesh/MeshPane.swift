@@ -69,3 +69,15 @@ public enum MeshAction: Hashable, Sendable {
     /// Leave at once (Ctrl-C, a signal): onExit.
     case quit
 }
+
+extension MeshAction {
+    /// The action with copies of its secrets: sending wipes the secrets it is given, so a scenario
+    /// step (played again, or asked of the engine first) sends a copy.
+    public func copy() -> MeshAction {
+        switch self {
+        case .submitCredentials(let username, let password): .submitCredentials(username: username, password: password.copy())
+        case .submitCode(let code): .submitCode(code.copy())
+        default: self
+        }
+    }
+}

@@ -37,7 +37,7 @@ public struct MeshScenarioRunner {
                 caused = []
                 if engine.isFinished { throw failure(step, "the session has already ended") }
                 do {
-                    deliver(try engine.send(action, at: now))
+                    deliver(try engine.send(action.copy(), at: now))  // the scenario keeps its secrets
                 } catch {
                     throw failure(step, error.reason)
                 }
@@ -58,7 +58,7 @@ public struct MeshScenarioRunner {
     }
 
     /// Each expectation met, in order, by a later record than the one before.
-    func check(_ expectations: [MeshExpectation], against records: [MeshRecord], after what: String) throws(ScenarioError) {
+    public func check(_ expectations: [MeshExpectation], against records: [MeshRecord], after what: String) throws(ScenarioError) {
         var next = 0
         for expectation in expectations {
             var closest: String?

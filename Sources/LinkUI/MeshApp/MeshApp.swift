@@ -14,6 +14,13 @@ public final class MeshApp: TerminalApp {
     /// A refused action, for the footer; cleared by the next key.
     public private(set) var status: String?
 
+    /// Plays a Mesh scenario through the UI (`--script`); set before ``start()``.
+    public var autopilot: MeshAutopilot?
+    /// With an autopilot: leave as soon as the play ends instead of waiting for a key.
+    public var exitAtEnd = false
+    var autopilotBanner: String?
+    var leftAfterEnd = false
+    var keyBeforeTimers = false
     var log = LogPanel()
     var logVisible: Bool
     var helpVisible = false
@@ -39,6 +46,7 @@ public final class MeshApp: TerminalApp {
     }
 
     public func start() {
+        autopilot?.attach(to: self)
         driver.observe { [unowned self] record in
             self.log.append(record, at: self.driver.clock.now)
             self.recordsArrived = true
@@ -48,7 +56,42 @@ public final class MeshApp: TerminalApp {
     }
 
     public var now: Int64 { driver.clock.now.millis }
-    public var nextDeadline: Int64? { driver.engine.nextDeadline?.millis }
+    public var nextDeadline: Int64? {
+        let due = [driver.engine.nextDeadline?.millis, autopilot?.nextDeadline(now: now).flatMap { next in
+            next > now || driver.engine.nextDeadline == nil ? next : nil
+        }].compactMap { $0 }
+        return due.min()
+    }
+
+    /// How the autopilot's play ended, if there is one: 0 every step played and met, 1 otherwise.
+    public var autopilotStatus: Int32? {
+        guard let autopilot else { return nil }
+        return autopilot.state == .finished ? 0 : 1
+    }
+
+    /// With an autopilot, the last screen stays until a key (unless `exitAtEnd`), and the play
+    /// goes on until it has checked the last step.
+    var holdsAfterEnd: Bool {
+        guard let autopilot, !quitByKey, !leftAfterEnd else { return false }
+        if case .playing = autopilot.state { return true }
+        return !exitAtEnd
+    }
+
+    /// Lets the autopilot act; returns whether the screen changed (a key typed, the banner).
+    func driveAutopilot() -> Bool {
+        guard let autopilot else { return false }
+        let typed = autopilot.tick(app: self, now: now)
+        var banner = autopilot.banner
+        if case .playing = autopilot.state {} else {
+            if exitAtEnd {
+                if !driver.engine.isFinished { send(.quit) }
+            } else {
+                banner += driver.engine.isFinished ? " · press any key to leave" : " · the session is yours"
+            }
+        }
+        defer { autopilotBanner = banner }
+        return typed || banner != autopilotBanner
+    }
 
     public var end: SessionEnd {
         if let signalEnd { return signalEnd }
@@ -57,6 +100,11 @@ public final class MeshApp: TerminalApp {
 
     func context(for pane: MeshPane? = nil) -> MeshPaneContext {
         MeshPaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, now: now)
+    }
+
+    /// The view of type `View` (its state, for the autopilot and tests).
+    func pane<View: MeshPaneView>(_ type: View.Type) -> View? {
+        panes.lazy.compactMap { $0 as? View }.first
     }
 
     func index(of pane: MeshPane) -> Int {
@@ -83,7 +131,7 @@ public final class MeshApp: TerminalApp {
 
     func send(_ action: MeshAction) {
         do {
-            try driver.send(action)
+            try driver.send(action, timersFirst: !keyBeforeTimers)
         } catch {
             status = error.reason
         }
@@ -94,11 +142,19 @@ public final class MeshApp: TerminalApp {
         var effects: AppEffects
         switch message {
         case .key(let key):
-            effects = press(key)
+            effects = press(key, byPerson: true)
         case .tick:
+            effects = []
+            // a key the autopilot was to type before a request answered is typed first
+            if let autopilot, let timer = driver.engine.nextDeadline?.millis, timer <= now,
+               autopilot.nextDeadline(now: now) ?? .max < timer {
+                keyBeforeTimers = true
+                if driveAutopilot() { effects.insert(.redraw) }
+                keyBeforeTimers = false
+            }
             driver.tick()
             sync()
-            effects = []
+            if driveAutopilot() { effects.insert(.redraw) }
             if case .loading = driver.engine.pane { effects.insert(.redraw) }
         case .resized:
             effects = .redraw
@@ -118,16 +174,21 @@ public final class MeshApp: TerminalApp {
             recordsArrived = false
             effects.insert(.redraw)
         }
-        return driver.engine.isFinished ? .leave : effects
+        return driver.engine.isFinished && !holdsAfterEnd ? .leave : effects
     }
 
-    func press(_ key: Key) -> AppEffects {
+    /// One key, from a person or the autopilot (whose Ctrl-C is a step, not the person's interrupt).
+    func press(_ key: Key, byPerson: Bool) -> AppEffects {
         if key == .resize { return .redraw }
+        if driver.engine.isFinished {
+            leftAfterEnd = true  // the autopilot's last screen: any key leaves
+            return .leave
+        }
         if isTooSmall && key != .ctrl("c") { return [] }
         status = nil
         if key == .ctrl("c") {
             helpVisible = false
-            quitByKey = true
+            if byPerson { quitByKey = true }
             send(.quit)
             return .redraw
         }
@@ -143,7 +204,7 @@ public final class MeshApp: TerminalApp {
         case .char("?") where !panes[index(of: pane)].takesText(context(for: pane)):
             helpVisible = true
             return .redraw
-        case .ctrl("z"):
+        case .ctrl("z") where byPerson:
             return [.suspend, .repaintAll, .redraw]
         case .ctrl("l"):
             return [.repaintAll, .redraw]
@@ -202,6 +263,9 @@ public final class MeshApp: TerminalApp {
         let footer = layout.footer
         if let alarm {
             buffer.text(" " + alarm.message, y: footer.y, x: footer.x, area: footer, style: styles.error)
+        } else if let autopilotBanner, let autopilot {
+            let failed = { if case .failed = autopilot.state { return true } else { return false } }()
+            buffer.text(" " + autopilotBanner, y: footer.y, x: footer.x, area: footer, style: failed ? styles.error : styles.accent)
         } else if let status {
             buffer.text(" ✗ " + status, y: footer.y, x: footer.x, area: footer, style: styles.error)
         } else {

@@ -1,0 +1,134 @@
+import LinkKit
+
+/// MeshAutopilot: plays a ``MeshScenario`` through the Mesh terminal UI, keys typed at a human
+/// pace, checking the scenario's expectations against the records as replay does: before a step
+/// (but `wait` and `quit`) a request in flight answers; a step's expectations are met once what it
+/// started has settled; a step with none goes on at once.
+public final class MeshAutopilot {
+    /// Where the play is.
+    public enum State: Equatable {
+        case playing(index: Int)
+        case finished
+        case failed(String)
+    }
+
+    public let scenario: MeshScenario
+    public let typingDelayMillis: Int64
+    public private(set) var state: State = .playing(index: 0)
+
+    private var queue: [Key] = []
+    private var nextKeyAt: Int64 = 0
+    private var stepStarted = false
+    private var awaitingCheck = false
+    private var openingChecked = false
+    private var caused: [MeshRecord] = []
+    private var runner: MeshScenarioRunner { MeshScenarioRunner(scenario: scenario) }
+
+    /// An autopilot for `scenario`.
+    public init(scenario: MeshScenario, typingDelayMillis: Int64) {
+        self.scenario = scenario
+        self.typingDelayMillis = max(0, typingDelayMillis)
+    }
+
+    /// Watches `app`'s records (before the session starts).
+    func attach(to app: MeshApp) {
+        app.driver.observe { [unowned self] record in self.caused.append(record) }
+    }
+
+    /// One line for the footer.
+    public var banner: String {
+        switch state {
+        case .playing(let index):
+            guard scenario.steps.indices.contains(index) else { return "▶ autopilot" }
+            let step = scenario.steps[index]
+            return "▶ autopilot \(index + 1)/\(scenario.steps.count): line \(step.line) \(step.command.verb)"
+        case .finished: return "✓ autopilot: every step played, every expectation met"
+        case .failed(let message): return "✗ autopilot: " + (message.split(separator: "\n").first.map(String.init) ?? message)
+        }
+    }
+
+    /// The whole report, for standard error.
+    public var report: String {
+        if case .failed(let message) = state { return "✗ autopilot: \(message)" }
+        return banner
+    }
+
+    /// When the autopilot next wants to act.
+    func nextDeadline(now: Int64) -> Int64? {
+        guard case .playing = state else { return nil }
+        return max(now, nextKeyAt)
+    }
+
+    /// Does what is due at `now`; returns whether it pressed a key.
+    func tick(app: MeshApp, now: Int64) -> Bool {
+        guard case .playing(let index) = state, now >= nextKeyAt else { return false }
+        let engine = app.driver.engine
+        let idle = engine.nextDeadline == nil
+        if !openingChecked {
+            guard idle else { return false }
+            openingChecked = true
+            if !verify(scenario.openingExpectations, after: "the start of the session") { return false }
+            caused = []
+        }
+        if awaitingCheck {
+            let step = scenario.steps[index]
+            guard idle || engine.isFinished || step.expectations.isEmpty else { return false }
+            awaitingCheck = false
+            if !verify(step.expectations, after: "the step on line \(step.line) (\(step.command.verb))") { return false }
+            stepStarted = false
+            let next = index + 1
+            state = scenario.steps.indices.contains(next) ? .playing(index: next) : .finished
+            nextKeyAt = now + typingDelayMillis * 4
+            return false
+        }
+        guard scenario.steps.indices.contains(index) else {
+            state = .finished
+            return false
+        }
+        let step = scenario.steps[index]
+        if !stepStarted {
+            if case .wait(let millis) = step.command {
+                stepStarted = true
+                caused = []
+                nextKeyAt = now + millis
+                awaitingCheck = true
+                return false
+            }
+            guard idle || step.command == .action(.quit) else { return false }
+            if engine.isFinished { return fail("line \(step.line): \(step.command.verb): the session has already ended") }
+            do {
+                queue = try MeshKeyPlanner.keys(for: step.command, app: app)
+            } catch {
+                return fail("line \(step.line): \(step.command.verb): \(error.reason)")
+            }
+            caused = []
+            stepStarted = true
+        }
+        if queue.isEmpty {
+            // every key typed: check now (a step with no expectations goes on at once, as replay
+            // does; waiting for the next wake would sleep through a LOADING the next step interrupts)
+            awaitingCheck = true
+            return tick(app: app, now: now)
+        }
+        _ = app.press(queue.removeFirst(), byPerson: false)
+        if let refused = app.status { return fail("line \(step.line): \(step.command.verb): \(refused)") }
+        nextKeyAt = now + typingDelayMillis
+        return true
+    }
+
+    private func verify(_ expectations: [MeshExpectation], after what: String) -> Bool {
+        do {
+            try runner.check(expectations, against: caused, after: what)
+            return true
+        } catch {
+            _ = fail("line \(error.line.map(String.init) ?? "?"): \(error.message)")
+            return false
+        }
+    }
+
+    private func fail(_ message: String) -> Bool {
+        state = .failed(message)
+        queue = []
+        return false
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import LinkKit
+@testable import LinkUI
+
+/// Every Mesh scenario of the library, played twice: by replay (the engine headless) and by the
+/// Mesh autopilot through the Mesh app's own loop (keys typed into the panes, `update` driven as
+/// the terminal runner drives it). The records must be the same, line for line.
+@Suite("Mesh scenario library: replay and the autopilot give the same session")
+struct MeshScenarioEquivalenceTests {
+    static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scenarios")
+
+    static var meshNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? []).filter { $0.hasPrefix("mesh_") }.sorted()
+    }
+
+    func autopilotLines(_ scenario: MeshScenario) throws -> [String] {
+        let clock = ManualClock()
+        let driver = MeshDriver(configuration: scenario.configuration, clock: clock)
+        let app = MeshApp(driver: driver, theme: try ThemeLoader.load("default"))
+        let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: 5)
+        app.autopilot = autopilot
+        app.exitAtEnd = true
+        app.start()
+        var effects = app.update(.tick)
+        var messages = 0
+        while !effects.contains(.leave) {
+            if effects.contains(.redraw) { _ = app.render(rows: 30, cols: 100) }
+            guard let next = app.nextDeadline, messages < 100_000 else {
+                Issue.record("\(scenario.file): the loop stopped with nothing due (\(autopilot.banner))")
+                break
+            }
+            clock.advance(to: Timestamp(millis: next))
+            effects = app.update(.tick)
+            messages += 1
+        }
+        #expect(autopilot.state == .finished, "\(scenario.file): \(autopilot.report)")
+        return driver.records.map(\.jsonLine)
+    }
+
+    @Test("the same records through replay and through the Mesh UI", arguments: meshNames)
+    func sameSession(name: String) throws {
+        let text = try String(contentsOfFile: Self.library.appendingPathComponent(name).path, encoding: .utf8)
+        let scenario = try MeshScenario(text: text, file: name)
+        var expected: [String] = []
+        try MeshScenarioRunner(scenario: scenario).run { expected.append($0.jsonLine) }
+        let got = try autopilotLines(scenario)
+        #expect(got.count == expected.count, "\(name): \(got.count) records through the UI, \(expected.count) through replay")
+        for (index, (a, b)) in zip(got, expected).enumerated() where a != b {
+            Issue.record("\(name): record \(index) differs\n  UI:     \(a)\n  replay: \(b)")
+            break
+        }
+    }
+}
