@@ -72,6 +72,11 @@ struct LinkTerm: ParsableCommand {
     var transfer = false
 
     @Option(help: ArgumentHelp(
+        "Mesh: a transfer link to one destination, ASSET:NETWORK (e.g. USDC:Solana): the asset and network are given, so their selection is skipped.",
+        valueName: "asset:network"))
+    var transferTo: String?
+
+    @Option(help: ArgumentHelp(
         "Mesh: keep connected integrations in this folder (LinkStore, useSecureOnDeviceStorage) and hand them back as LinkSettings.accessTokens, so a later session reconnects without signing in.",
         valueName: "dir"))
     var meshStore: String?
@@ -83,8 +88,11 @@ struct LinkTerm: ParsableCommand {
                                     (session.updateMode, "--update-mode")] where given {
                 throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
             }
-        } else if transfer || meshStore != nil {
-            throw ValidationError("\(transfer ? "--transfer" : "--mesh-store") goes with --flavor mesh")
+        } else if transfer || meshStore != nil || transferTo != nil {
+            throw ValidationError("\(transfer ? "--transfer" : meshStore != nil ? "--mesh-store" : "--transfer-to") goes with --flavor mesh")
+        }
+        if let transferTo, destination(transferTo) == nil {
+            throw ValidationError("--transfer-to takes ASSET:NETWORK with a network of the sandbox (\(MeshSandbox.networks.map(\.name).joined(separator: ", "))), e.g. USDC:Solana; got \(UntrustedText.quoted(transferTo))")
         }
         if typingDelay < 0 { throw ValidationError("--typing-delay must be 0 or more milliseconds") }
         if script == nil && exitAtEnd { throw ValidationError("--exit-at-end goes with --script FILE") }
@@ -232,6 +240,13 @@ struct LinkTerm: ParsableCommand {
             return
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// `--transfer-to ASSET:NETWORK` as a destination, if it names a network of the sandbox.
+    func destination(_ text: String) -> MeshDestination? {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, let network = MeshSandbox.network(parts[1]) else { return nil }
+        return MeshDestination(symbol: parts[0].uppercased(), networkId: network.id)
     }
 
     /// The error for a terminal that cannot show the UI, with the way to run without one.

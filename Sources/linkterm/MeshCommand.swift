@@ -19,7 +19,9 @@ extension LinkTerm {
                 throw fail("\(error)")
             }
         }
-        let token = session.token ?? MeshLinkToken.sandbox(transfer: transfer || scenario?.configuration.isTransferLink == true)
+        let token = session.token ?? MeshLinkToken.sandbox(
+            transfer: transfer || scenario?.configuration.isTransferLink == true,
+            destination: transferTo.flatMap(destination) ?? scenario?.configuration.destination)
         let outcome = MeshOutcome()
         // --mesh-store: storage on, and the tokens stored before handed back, as an app would
         let store = meshStore.map { LinkStore(folder: $0) }

@@ -120,7 +120,11 @@ extension MeshEngine {
             }
             emit(.event(type: "transferStarted", payload: .object(["integrationType": .string(integration.brokerType),
                                                                    "integrationName": .string(integration.name)])))
-            guard !eligibleAssets.isEmpty else {
+            var eligible = eligibleAssets
+            if let destination = configuration.destination {
+                eligible = eligible.filter { $0.symbol == destination.symbol && $0.networks.contains(destination.networkId) }
+            }
+            guard !eligible.isEmpty else {
                 let held: [JSONValue] = holdings.map { holding in
                     .object(["symbol": .string(holding.symbol), "amount": .number(holding.amount),
                              "ineligibilityReason": .string("not supported by the destination")])
@@ -129,6 +133,13 @@ extension MeshEngine {
                     "integrationType": .string(integration.brokerType), "integrationName": .string(integration.name),
                     "arrayOfTokensHeld": .array(held)])))
                 pane = .transferError("None of the assets you hold can be sent to this destination.")
+                return
+            }
+            if let destination = configuration.destination, let network = MeshSandbox.network(destination.networkId) {
+                // one destination: the asset and the network are given
+                asset = eligible[0]
+                self.network = network
+                pane = .amount
                 return
             }
             pane = .asset
@@ -159,6 +170,7 @@ extension MeshEngine {
             resetSelection()
             pane = .catalog
         case .network: pane = .asset
+        case .amount where configuration.destination != nil: pane = .exitConfirmation(returnTo: pane)
         case .amount: inlineError = nil; pane = .network
         case .preview: pane = .amount
         case .transferSuccess, .transferError: finish(event: "done")

@@ -9,14 +9,32 @@ public struct MeshConfiguration: Hashable, Sendable {
     /// The integrations the host hands tokens back for (`LinkSettings.accessTokens`), by
     /// `BrokerType`: connected before, they reconnect without signing in again.
     public var connectedIntegrations: [String]
+    /// A transfer's single destination (the token names one address): the asset and the network
+    /// are fixed, so their selection is skipped.
+    public var destination: MeshDestination?
 
     /// A configuration.
     public init(isTransferLink: Bool = false, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64 = 0,
-                connectedIntegrations: [String] = []) {
+                connectedIntegrations: [String] = [], destination: MeshDestination? = nil) {
+        self.destination = destination
         self.isTransferLink = isTransferLink
         self.latencyMillis = latencyMillis
         self.seed = seed
         self.connectedIntegrations = connectedIntegrations
+    }
+}
+
+/// MeshDestination: one destination a transfer link names: an asset on a network.
+public struct MeshDestination: Hashable, Sendable {
+    /// The asset, e.g. `USDC`.
+    public var symbol: String
+    /// The network's id.
+    public var networkId: String
+
+    /// A destination.
+    public init(symbol: String, networkId: String) {
+        self.symbol = symbol
+        self.networkId = networkId
     }
 }
 

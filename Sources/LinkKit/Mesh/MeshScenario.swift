@@ -93,7 +93,8 @@ public struct MeshExpectation: Hashable, Sendable {
 /// asset <SYMBOL> | network <name or id> | amount <number> | execute | done
 /// continue | search <text> | back | exit | confirm | stay | quit | wait <ms>
 /// expect TYPE [path=value …]          after a step: a record it must cause (see ``MeshExpectation``)
-/// option flavor mesh | option transfer | option connected <integration> | option latency <ms> | option seed <n>
+/// option flavor mesh | option transfer | option destination <asset> <network> | option connected <integration>
+/// option latency <ms> | option seed <n>
 /// ```
 public struct MeshScenario: Hashable, Sendable {
     /// One step, the line it came from, and its expectations.
@@ -189,11 +190,17 @@ public struct MeshScenario: Hashable, Sendable {
                 throw ActionRejected("option connected takes an integration of the catalog, e.g. option connected coinbase")
             }
             configuration.connectedIntegrations.append(known.brokerType)
+        case "destination":
+            guard words.count == 3, let network = MeshSandbox.network(words[2]) else {
+                throw ActionRejected("option destination takes an asset and a network, e.g. option destination USDC Solana")
+            }
+            configuration.isTransferLink = true
+            configuration.destination = MeshDestination(symbol: words[1].uppercased(), networkId: network.id)
         case "seed":
             guard words.count == 2, let seed = UInt64(words[1]) else { throw ActionRejected("option seed takes a whole number") }
             configuration.seed = seed
         default:
-            throw ActionRejected("unknown option \(UntrustedText.quoted(words.first ?? "")); a Mesh scenario has flavor mesh, transfer, connected <integration>, latency <ms>, seed <n>")
+            throw ActionRejected("unknown option \(UntrustedText.quoted(words.first ?? "")); a Mesh scenario has flavor mesh, transfer, destination <asset> <network>, connected <integration>, latency <ms>, seed <n>")
         }
     }
 

@@ -31,7 +31,7 @@ public final class LinkSession {
     /// The configuration a Mesh engine for this session starts from.
     public func meshConfiguration(latencyMillis: Int64, seed: UInt64) -> MeshConfiguration {
         MeshConfiguration(isTransferLink: isTransferLink, latencyMillis: latencyMillis, seed: seed,
-                          connectedIntegrations: connectedIntegrations)
+                          connectedIntegrations: connectedIntegrations, destination: token.destination)
     }
 
     /// The flow, on the Mesh sandbox: made on ``start(at:)``.

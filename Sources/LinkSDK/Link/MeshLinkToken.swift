@@ -1,4 +1,5 @@
 import Foundation
+import LinkKit
 
 /// MeshLinkToken: a Mesh link token decoded: the Link page it opens and whether that page is a
 /// transfer. A link token (from `POST /api/v1/linktoken`) is standard base64 of the page's URL.
@@ -44,10 +45,19 @@ public struct MeshLinkToken {
     /// `https://web.meshconnect.com/b2b-iframe/<sandboxClientId>/broker-connect?auth_code=linkterm-sandbox`,
     /// the shape of Mesh's own example token, with `&transfer_token=linkterm-sandbox-transfer`
     /// added when `transfer` is true. The same text every time.
-    public static func sandbox(transfer: Bool) -> String {
+    public static func sandbox(transfer: Bool, destination: MeshDestination? = nil) -> String {
         var link = "https://web.meshconnect.com/b2b-iframe/\(sandboxClientId)/broker-connect"
             + "?auth_code=linkterm-sandbox"
-        if transfer { link += "&transfer_token=linkterm-sandbox-transfer" }
+        if transfer || destination != nil { link += "&transfer_token=linkterm-sandbox-transfer" }
+        if let destination { link += "&to_symbol=\(destination.symbol)&to_network=\(destination.networkId)" }
         return Data(link.utf8).base64EncodedString()
+    }
+
+    /// The single destination a sandbox transfer token names (`to_symbol`, `to_network`), if any.
+    public var destination: MeshDestination? {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        guard let symbol = items.first(where: { $0.name == "to_symbol" })?.value,
+              let network = items.first(where: { $0.name == "to_network" })?.value else { return nil }
+        return MeshDestination(symbol: symbol, networkId: network)
     }
 }
