@@ -42,7 +42,8 @@ enum Dialog {
         into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles, title: String, lines: [(String, Style)],
         buttons: String
     ) {
-        let width = min(area.width, max(40, min(64, lines.map { displayWidth(of: $0.0) }.max() ?? 0) + 4))
+        let widest = max(lines.map { displayWidth(of: $0.0) }.max() ?? 0, displayWidth(of: buttons))  // the buttons fit too
+        let width = min(area.width, max(40, min(64, widest) + 4))
         let wrapped = lines.flatMap { line in wrap(line.0, width: max(1, width - 4)).map { ($0, line.1) } }
         let height = min(area.height, wrapped.count + 5)
         guard width >= 3, height >= 3 else { return }
