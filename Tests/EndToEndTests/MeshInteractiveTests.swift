@@ -14,6 +14,23 @@ struct MeshInteractiveTests {
         }
     }
 
+    /// From the catalog: Kraken, Mesh / Pass123, the code 123456, up to the connected pane.
+    func connectKraken(_ tmux: TmuxSession) throws {
+        try tmux.waitFor("Kraken  (exchange)")
+        tmux.type("kraken")
+        try tmux.waitUntil { !$0.contains("Coinbase") }
+        tmux.send("Enter")
+        try tmux.waitFor("Sign in to Kraken")
+        tmux.type("Mesh")
+        tmux.send("Tab")
+        tmux.type("Pass123")
+        tmux.send("Enter")
+        try tmux.waitFor("Enter the code Kraken sent you")
+        tmux.type("123456")
+        tmux.send("Enter")
+        try tmux.waitFor("Your Kraken account is connected.")
+    }
+
     @Test("connect at 80x24: Binance, Mesh / Pass123, a wrong code then 123456, connected, Done: the events, the callback line, exit 0")
     func connect() throws {
         let events = try temporaryFile("", name: "mesh.jsonl")
@@ -37,8 +54,8 @@ struct MeshInteractiveTests {
         try tmux.waitFor("Invalid verification code")
         tmux.type("123456")
         tmux.send("Enter")
-        let connected = try tmux.waitFor("Your Binance account is connected.")
-        #expect(connected.contains("◆ onIntegrationConnected Binance"))
+        // the pane and the log panel are one frame, but the terminal may be read while it is written
+        let connected = try tmux.waitUntil { $0.contains("Your Binance account is connected.") && $0.contains("◆ onIntegrationConnected Binance") }
         #expect(!connected.contains("mesh-at-"), "no token on screen")
         tmux.send("Enter")
         #expect(try tmux.waitForExit() == 0)
@@ -73,8 +90,8 @@ struct MeshInteractiveTests {
         try tmux.waitFor("How much USDC to send over Solana?")
         tmux.type("100")
         tmux.send("Enter")
-        let preview = try tmux.waitFor("Network fee")
-        #expect(preview.contains("Send 100 USDC (≈ $100)") && preview.contains("0.000005 SOL") && preview.contains("0.1 USDC"))
+        // what the preview shows (waited for whole: the terminal may be read while a frame is written)
+        try tmux.waitUntil { $0.contains("Send 100 USDC (≈ $100)") && $0.contains("0.000005 SOL") && $0.contains("0.1 USDC") }
         tmux.send("Enter")
         try tmux.waitFor("✓ 100 USDC sent over Solana")
         tmux.send("Enter")
@@ -89,19 +106,7 @@ struct MeshInteractiveTests {
         let folder = (try temporaryFile("", name: "x")) + "-store"
         let first = try TmuxSession([linktermBinary, "--flavor", "mesh", "--mesh-store", folder, "--latency", "30"])
         defer { first.kill() }
-        try first.waitFor("Kraken  (exchange)")
-        first.type("kraken")
-        try first.waitUntil { !$0.contains("Coinbase") }
-        first.send("Enter")
-        try first.waitFor("Sign in to Kraken")
-        first.type("Mesh")
-        first.send("Tab")
-        first.type("Pass123")
-        first.send("Enter")
-        try first.waitFor("Enter the code Kraken sent you")
-        first.type("123456")
-        first.send("Enter")
-        try first.waitFor("Your Kraken account is connected.")
+        try connectKraken(first)
         first.send("Enter")
         #expect(try first.waitForExit() == 0)
         let path = folder + "/access-tokens.json"
@@ -131,19 +136,7 @@ struct MeshInteractiveTests {
         let cast = (try temporaryFile("", name: "x")) + ".cast"
         let tmux = try TmuxSession([linktermBinary, "--flavor", "mesh", "--record", cast, "--latency", "30"], cols: 100, rows: 30)
         defer { tmux.kill() }
-        try tmux.waitFor("Kraken  (exchange)")
-        tmux.type("kraken")
-        try tmux.waitUntil { !$0.contains("Coinbase") }
-        tmux.send("Enter")
-        try tmux.waitFor("Sign in to Kraken")
-        tmux.type("Mesh")
-        tmux.send("Tab")
-        tmux.type("Pass123")
-        tmux.send("Enter")
-        try tmux.waitFor("Enter the code Kraken sent you")
-        tmux.type("123456")
-        tmux.send("Enter")
-        try tmux.waitFor("Your Kraken account is connected.")
+        try connectKraken(tmux)
         tmux.send("Enter")
         #expect(try tmux.waitForExit() == 0)
         let raw = try String(contentsOfFile: cast, encoding: .utf8)

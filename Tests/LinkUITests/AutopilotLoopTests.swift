@@ -13,17 +13,7 @@ struct AutopilotLoopTests {
         app.autopilot = Autopilot(scenario: try Scenario(text: text), typingDelayMillis: typingDelay)
         app.exitAtEnd = true
         app.start()
-        var shown: [String] = []
-        var effects = app.update(.tick)
-        var messages = 0
-        while !effects.contains(.leave), messages < 10_000 {
-            if effects.contains(.redraw) { shown.append(app.render(rows: 24, cols: 80).buffer.lines().joined(separator: "\n")) }
-            guard let next = app.nextDeadline else { break }
-            clock.advance(to: Timestamp(millis: next))
-            effects = app.update(.tick)
-            messages += 1
-        }
-        return shown
+        return runLoop(app, clock: clock, rows: 24, cols: 80, what: "the autopilot")
     }
 
     @Test("each character of a search, a username and the password's dots get a frame of their own")

@@ -23,18 +23,7 @@ struct MeshScenarioEquivalenceTests {
         app.autopilot = autopilot
         app.exitAtEnd = true
         app.start()
-        var effects = app.update(.tick)
-        var messages = 0
-        while !effects.contains(.leave) {
-            if effects.contains(.redraw) { _ = app.render(rows: 30, cols: 100) }
-            guard let next = app.nextDeadline, messages < 100_000 else {
-                Issue.record("\(scenario.file): the loop stopped with nothing due (\(autopilot.banner))")
-                break
-            }
-            clock.advance(to: Timestamp(millis: next))
-            effects = app.update(.tick)
-            messages += 1
-        }
+        runLoop(app, clock: clock, what: "\(scenario.file) (\(autopilot.banner))")
         #expect(autopilot.state == .finished, "\(scenario.file): \(autopilot.report)")
         return driver.records.map(\.jsonLine)
     }

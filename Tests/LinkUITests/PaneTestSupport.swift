@@ -60,6 +60,28 @@ extension LinkApp {
     var mfa: MFAPane { panes.view(MFAPane.self)! }
 }
 
+/// Drives `app` as ``TerminalRunner`` does, on a manual clock: its first tick, then a tick at each
+/// deadline it names, a frame (`rows` x `cols`) whenever it asks for one, until it leaves. Returns
+/// the frames drawn; records an issue when the loop stops with nothing due.
+@discardableResult
+func runLoop(_ app: any TerminalApp, clock: ManualClock, rows: Int = 30, cols: Int = 100, what: String,
+             sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    var frames: [String] = []
+    var effects = app.update(.tick)
+    var messages = 0
+    while !effects.contains(.leave) {
+        if effects.contains(.redraw) { frames.append(app.render(rows: rows, cols: cols).buffer.lines().joined(separator: "\n")) }
+        guard let next = app.nextDeadline, messages < 100_000 else {
+            Issue.record("\(what): the loop stopped with nothing due", sourceLocation: sourceLocation)
+            break
+        }
+        clock.advance(to: Timestamp(millis: next))
+        effects = app.update(.tick)
+        messages += 1
+    }
+    return frames
+}
+
 let snapshotFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
 
 /// Compares a screen with `Snapshots/<name>.txt`; `UPDATE_SNAPSHOTS=1` rewrites the file instead.

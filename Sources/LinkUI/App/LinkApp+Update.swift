@@ -83,18 +83,8 @@ extension LinkApp {
     private func driveAutopilot() -> Bool {
         guard let autopilot else { return false }
         let typed = autopilot.tick(app: self, now: driver.clock.now.millis).contains(.redraw)
-        var banner = Banner(text: autopilot.banner, isError: false)
-        switch autopilot.state {
-        case .playing:
-            break
-        case .finished, .failed:
-            if case .failed = autopilot.state { banner.isError = true }
-            if exitAtEnd {
-                if !driver.engine.isFinished { send(.quit) }
-            } else {
-                banner.text += driver.engine.isFinished ? " · press any key to leave" : " · the session is yours"
-            }
-        }
+        if !autopilot.state.isPlaying, exitAtEnd, !driver.engine.isFinished { send(.quit) }  // the play is over: leave
+        let banner = autopilot.state.footer(steps: autopilot.stepNames, sessionFinished: driver.engine.isFinished, exitAtEnd: exitAtEnd)
         defer { autopilotBanner = banner }
         return typed || banner != autopilotBanner
     }

@@ -8,14 +8,7 @@ import LinkKit
 /// started has settled. A failure is shown on screen and stops the play.
 public final class Autopilot {
     /// Where the play is.
-    public enum State: Equatable {
-        /// Playing step `index`.
-        case playing(index: Int)
-        /// Every step played and every expectation met.
-        case finished
-        /// An expectation was not met or a step did not fit: the message, naming the line.
-        case failed(String)
-    }
+    public typealias State = AutopilotState
 
     /// The scenario.
     public let scenario: Scenario
@@ -43,23 +36,14 @@ public final class Autopilot {
         app.driver.observe { [unowned self] record in self.checker.record(record) }
     }
 
+    /// Each step's line and verb, for the banner.
+    var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
+
     /// One line for the screen: the step being played, or how the play ended.
-    public var banner: String {
-        switch state {
-        case .playing(let index):
-            guard scenario.steps.indices.contains(index) else { return "▶ autopilot" }
-            let step = scenario.steps[index]
-            return "▶ autopilot \(index + 1)/\(scenario.steps.count): line \(step.line) \(step.command.verb)"
-        case .finished: return "✓ autopilot: every step played, every expectation met"
-        case .failed(let message): return "✗ autopilot: " + (message.split(separator: "\n").first.map(String.init) ?? message)
-        }
-    }
+    public var banner: String { state.banner(steps: stepNames) }
 
     /// The whole report of a failed play (the expected record and what came instead), for standard error.
-    public var report: String {
-        if case .failed(let message) = state { return "✗ autopilot: \(message)" }
-        return banner
-    }
+    public var report: String { state.report(steps: stepNames) }
 
     /// When the autopilot next wants to act (milliseconds on the session clock), if it is playing.
     public func nextDeadline(now: Int64) -> Int64? {

@@ -18,7 +18,7 @@ public final class MeshApp: TerminalApp {
     public var autopilot: MeshAutopilot?
     /// With an autopilot: leave as soon as the play ends instead of waiting for a key.
     public var exitAtEnd = false
-    var autopilotBanner: String?
+    var autopilotBanner: Banner?
     var leftAfterEnd = false
     var keyBeforeTimers = false
     var log = LogPanel()
@@ -81,14 +81,8 @@ public final class MeshApp: TerminalApp {
     func driveAutopilot() -> Bool {
         guard let autopilot else { return false }
         let typed = autopilot.tick(app: self, now: now)
-        var banner = autopilot.banner
-        if case .playing = autopilot.state {} else {
-            if exitAtEnd {
-                if !driver.engine.isFinished { send(.quit) }
-            } else {
-                banner += driver.engine.isFinished ? " · press any key to leave" : " · the session is yours"
-            }
-        }
+        if !autopilot.state.isPlaying, exitAtEnd, !driver.engine.isFinished { send(.quit) }  // the play is over: leave
+        let banner = autopilot.state.footer(steps: autopilot.stepNames, sessionFinished: driver.engine.isFinished, exitAtEnd: exitAtEnd)
         defer { autopilotBanner = banner }
         return typed || banner != autopilotBanner
     }
@@ -263,9 +257,9 @@ public final class MeshApp: TerminalApp {
         let footer = layout.footer
         if let alarm {
             buffer.text(" " + alarm.message, y: footer.y, x: footer.x, area: footer, style: styles.error)
-        } else if let autopilotBanner, let autopilot {
-            let failed = { if case .failed = autopilot.state { return true } else { return false } }()
-            buffer.text(" " + autopilotBanner, y: footer.y, x: footer.x, area: footer, style: failed ? styles.error : styles.accent)
+        } else if let autopilotBanner {
+            buffer.text(" " + autopilotBanner.text, y: footer.y, x: footer.x, area: footer,
+                        style: autopilotBanner.isError ? styles.error : styles.accent)
         } else if let status {
             buffer.text(" ✗ " + status, y: footer.y, x: footer.x, area: footer, style: styles.error)
         } else {

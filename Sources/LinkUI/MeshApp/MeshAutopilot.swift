@@ -6,11 +6,7 @@ import LinkKit
 /// started has settled; a step with none goes on at once.
 public final class MeshAutopilot {
     /// Where the play is.
-    public enum State: Equatable {
-        case playing(index: Int)
-        case finished
-        case failed(String)
-    }
+    public typealias State = AutopilotState
 
     public let scenario: MeshScenario
     public let typingDelayMillis: Int64
@@ -35,23 +31,14 @@ public final class MeshAutopilot {
         app.driver.observe { [unowned self] record in self.caused.append(record) }
     }
 
+    /// Each step's line and verb, for the banner.
+    var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
+
     /// One line for the footer.
-    public var banner: String {
-        switch state {
-        case .playing(let index):
-            guard scenario.steps.indices.contains(index) else { return "▶ autopilot" }
-            let step = scenario.steps[index]
-            return "▶ autopilot \(index + 1)/\(scenario.steps.count): line \(step.line) \(step.command.verb)"
-        case .finished: return "✓ autopilot: every step played, every expectation met"
-        case .failed(let message): return "✗ autopilot: " + (message.split(separator: "\n").first.map(String.init) ?? message)
-        }
-    }
+    public var banner: String { state.banner(steps: stepNames) }
 
     /// The whole report, for standard error.
-    public var report: String {
-        if case .failed(let message) = state { return "✗ autopilot: \(message)" }
-        return banner
-    }
+    public var report: String { state.report(steps: stepNames) }
 
     /// When the autopilot next wants to act.
     func nextDeadline(now: Int64) -> Int64? {
