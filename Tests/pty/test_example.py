@@ -1,0 +1,38 @@
+"""The embedding example (Examples/QuickStart): a Swift program that uses linkterm the way Plaid's
+iOS quick start uses LinkKit (a LinkTokenConfiguration with callbacks, createPlaidLinkSession,
+open(using: .terminal)), driven in a pseudo-terminal to onSuccess."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ptyharness import (ENTER, PtyProcess, REPO, base_env, linkterm_binary, sign_in, start, strip_escapes, to_connected,
+                        to_credentials, to_search)
+
+
+def quickstart() -> str:
+    beside = Path(linkterm_binary()).parent / "QuickStart"
+    return str(beside if beside.exists() else REPO / ".build" / "debug" / "QuickStart")
+
+
+def test_the_quick_start_example_links_an_item_through_the_api(home):
+    p = PtyProcess.spawn([quickstart()], env=base_env(home=str(home / "home")), cwd=str(home))
+    try:
+        start(p)
+        to_search(p)
+        to_credentials(p)
+        sign_in(p, "pass_good")
+        to_connected(p)
+        p.send(ENTER)
+        e = p.wait_exit()
+        assert e.signal is None and e.status == 0, p.describe()
+        assert not p.restoration_problems(), p.restoration_problems()
+        data = bytes(p.log)
+        printed = strip_escapes(data[data.rfind(b"\x1b[?1049l"):]).splitlines()
+        lines = [line.strip() for line in printed if line.strip().startswith("on")]
+        # the callbacks in the order they fired: onLoad, then an onEvent per event, onSuccess, HANDOFF last
+        assert lines[0] == "onLoad", lines
+        assert lines[1] == "onEvent OPEN", lines
+        assert any(line.startswith("onSuccess public_token=public-sandbox-") for line in lines), lines
+        assert lines[-1] == "onEvent HANDOFF", lines
+    finally:
+        p.close()
