@@ -28,6 +28,19 @@ public enum Plaid {
         case configurationError(ConfigurationError)
     }
 
+    /// LinkKit 4–6's entry point with a load callback: `onLoad` is called once Link is ready to
+    /// open (at once here: the sandbox needs nothing fetched), before `open`; the configuration's
+    /// own `onLoad`, if any, is called too.
+    public static func create(_ configuration: LinkTokenConfiguration, onLoad: @escaping () -> Void) -> Result<Handler, CreateError> {
+        var configuration = configuration
+        let own = configuration.onLoad
+        configuration.onLoad = {
+            own?()
+            onLoad()
+        }
+        return create(configuration)
+    }
+
     /// The older entry point: a one-time-use ``Handler``.
     public static func create(_ configuration: LinkTokenConfiguration) -> Result<Handler, CreateError> {
         do {
@@ -48,15 +61,26 @@ public final class PlaidLinkSession {
     /// The configuration the session was created with.
     public let configuration: LinkTokenConfiguration
     private var opened = false
+    /// Whether onLoad was called when the session was created (Link preloads then).
+    public private(set) var preloaded = false
 
+    /// Creates the session and preloads Link: as LinkKit does, `onLoad` is called once Link is
+    /// ready to open, before `open` (here at once, the sandbox needing nothing fetched); a token
+    /// the sandbox refuses never loads (the session ends with onExit when opened).
     init(configuration: LinkTokenConfiguration) {
         self.configuration = configuration
+        if LinkToken.problem(with: configuration.token) == nil {
+            preloaded = true
+            configuration.onLoad?()
+        }
     }
 
-    /// A driver for this session on `clock`, with the configuration's callbacks attached.
+    /// A driver for this session on `clock`, with the configuration's callbacks attached (onLoad
+    /// not again when it was called at creation; the `load` record still opens the events).
     public func makeDriver(clock: any SessionClock = ManualClock()) -> SessionDriver {
-        SessionDriver(configuration: configuration.sessionConfiguration, clock: clock,
-                      callbacks: configuration.callbacks)
+        var callbacks = configuration.callbacks
+        if preloaded { callbacks.onLoad = nil }
+        return SessionDriver(configuration: configuration.sessionConfiguration, clock: clock, callbacks: callbacks)
     }
 
     /// Shows the session with `presentation` and returns when it has ended. A session opens once;

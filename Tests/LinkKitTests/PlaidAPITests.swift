@@ -1,0 +1,55 @@
+import Testing
+@testable import LinkKit
+
+/// A presentation without a screen: plays a few actions on a manual clock.
+struct ScriptedPresentation: LinkPresentation {
+    var actions: [UserAction]
+    let clock = ManualClock()
+
+    func makeClock() -> any SessionClock { clock }
+
+    func present(_ driver: SessionDriver) {
+        driver.start()
+        for action in actions where !driver.engine.isFinished {
+            try? driver.send(action)
+            driver.settle()
+        }
+    }
+}
+
+@Suite("The LinkKit API: preloading, onLoad before open, the callbacks in order")
+struct PlaidAPITests {
+    @Test("createPlaidLinkSession calls onLoad at once, open then delivers OPEN …, onLoad once")
+    func preloads() throws {
+        var calls: [String] = []
+        let configuration = LinkTokenConfiguration(
+            token: "link-sandbox-af1a0311-da53-4636-b754-dd15cc058176",
+            onSuccess: { _ in calls.append("onSuccess") }, onExit: { _ in calls.append("onExit") },
+            onEvent: { calls.append("onEvent " + $0.eventName.description) }, onLoad: { calls.append("onLoad") })
+        let session = try Plaid.createPlaidLinkSession(configuration: configuration)
+        #expect(calls == ["onLoad"], "onLoad before open")
+        session.open(using: ScriptedPresentation(actions: [.quit]))
+        #expect(calls.first == "onLoad" && calls.filter { $0 == "onLoad" }.count == 1)
+        #expect(calls.dropFirst().first == "onEvent OPEN")
+        #expect(calls.last == "onExit")
+    }
+
+    @Test("Plaid.create(_:onLoad:) (LinkKit 4–6) calls its onLoad and the configuration's before open; a refused token never loads")
+    func handlerOnLoad() throws {
+        var calls: [String] = []
+        let configuration = LinkTokenConfiguration(token: "link-sandbox-af1a0311-da53-4636-b754-dd15cc058176",
+                                                   onSuccess: { _ in }, onLoad: { calls.append("configuration") })
+        let handler = try Plaid.create(configuration, onLoad: { calls.append("create") }).get()
+        #expect(calls == ["configuration", "create"])
+        handler.open(presentUsing: ScriptedPresentation(actions: [.quit]))
+        #expect(calls == ["configuration", "create"])
+
+        var loads = 0
+        var exits = 0
+        let refused = LinkTokenConfiguration(token: "link-production-b41e8ed3-0874-4c64-b07d-a77088979d5f",
+                                             onSuccess: { _ in }, onExit: { _ in exits += 1 }, onLoad: { loads += 1 })
+        let session = try Plaid.createPlaidLinkSession(configuration: refused)
+        session.open(using: ScriptedPresentation(actions: []))
+        #expect(loads == 0 && exits == 1 && !session.preloaded)
+    }
+}
