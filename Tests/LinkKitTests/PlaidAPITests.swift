@@ -52,4 +52,22 @@ struct PlaidAPITests {
         session.open(using: ScriptedPresentation(actions: []))
         #expect(loads == 0 && exits == 1 && !session.preloaded)
     }
+
+    @Test("metadataJSON: each callback's metadata as the JSON the events file writes for it")
+    func metadataJSON() throws {
+        let driver = SessionDriver(configuration: SessionConfiguration(seed: 3), clock: ManualClock())
+        driver.start()
+        try driver.send(.primary)
+        try driver.send(.quit)
+        for record in driver.records {
+            let line = record.jsonLine
+            switch record {
+            case .event(let event): #expect(line.contains(#""metadata":"# + event.metadata.metadataJSON + "}"))
+            case .exit(let exit): #expect(line.hasSuffix(#""metadata":"# + exit.metadata.metadataJSON + "}"))
+            case .success(let success): #expect(line.hasSuffix(#""metadata":"# + success.metadata.metadataJSON + "}"))
+            case .load: break
+            }
+        }
+        #expect(driver.records.contains { if case .exit = $0 { true } else { false } })
+    }
 }

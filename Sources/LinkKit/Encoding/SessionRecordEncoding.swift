@@ -20,16 +20,9 @@ extension SessionRecord: JSONLineRecord {
         case .success(let success):
             writer.raw(#"{"type":"success","public_token":"#)
             writer.string(success.publicToken)
-            writer.raw(#","metadata":{"institution":"#)
-            success.metadata.institution.write(to: &writer)
-            writer.raw(#","accounts":["#)
-            for (index, account) in success.metadata.accounts.enumerated() {
-                if index > 0 { writer.raw(",") }
-                account.write(to: &writer)
-            }
-            writer.raw(#"],"link_session_id":"#)
-            writer.string(success.metadata.linkSessionID)
-            writer.raw("}}")
+            writer.raw(#","metadata":"#)
+            success.metadata.write(to: &writer)
+            writer.raw("}")
         case .exit(let exit):
             writer.raw(#"{"type":"exit","error":"#)
             if let error = exit.error {
@@ -45,25 +38,74 @@ extension SessionRecord: JSONLineRecord {
             } else {
                 writer.raw("null")
             }
-            writer.raw(#","metadata":{"institution":"#)
-            if let institution = exit.metadata.institution {
-                institution.write(to: &writer)
-            } else {
-                writer.raw("null")
-            }
-            writer.raw(#","status":"#)
-            writer.optionalString(exit.metadata.status?.description)
-            writer.raw(#","link_session_id":"#)
-            writer.optionalString(exit.metadata.linkSessionID)
-            writer.raw(#","request_id":"#)
-            writer.optionalString(exit.metadata.requestID)
-            writer.raw("}}")
+            writer.raw(#","metadata":"#)
+            exit.metadata.write(to: &writer)
+            writer.raw("}")
         }
     }
 
     /// Parses one line written by ``jsonLine``.
     public init(jsonLine: String) throws {
         self = try JSONDecoder().decode(SessionRecord.self, from: Data(jsonLine.utf8))
+    }
+}
+
+extension SuccessMetadata {
+    /// Appends the metadata object: institution, accounts, link_session_id.
+    func write(to writer: inout JSONWriter) {
+        writer.raw(#"{"institution":"#)
+        institution.write(to: &writer)
+        writer.raw(#","accounts":["#)
+        for (index, account) in accounts.enumerated() {
+            if index > 0 { writer.raw(",") }
+            account.write(to: &writer)
+        }
+        writer.raw(#"],"link_session_id":"#)
+        writer.string(linkSessionID)
+        writer.raw("}")
+    }
+
+    /// The metadata as the JSON the SDK hands over with it (LinkKit's `metadataJSON`).
+    public var metadataJSON: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+}
+
+extension ExitMetadata {
+    /// Appends the metadata object: institution, status, link_session_id, request_id.
+    func write(to writer: inout JSONWriter) {
+        writer.raw(#"{"institution":"#)
+        if let institution {
+            institution.write(to: &writer)
+        } else {
+            writer.raw("null")
+        }
+        writer.raw(#","status":"#)
+        writer.optionalString(status?.description)
+        writer.raw(#","link_session_id":"#)
+        writer.optionalString(linkSessionID)
+        writer.raw(#","request_id":"#)
+        writer.optionalString(requestID)
+        writer.raw("}")
+    }
+
+    /// The metadata as the JSON the SDK hands over with it (LinkKit's `metadataJSON`).
+    public var metadataJSON: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+}
+
+extension EventMetadata {
+    /// The metadata as the JSON the SDK hands over with it (LinkKit's `metadataJSON`): the 17
+    /// wire keys, null where absent.
+    public var metadataJSON: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
     }
 }
 
