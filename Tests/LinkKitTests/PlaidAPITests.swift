@@ -70,4 +70,15 @@ struct PlaidAPITests {
         }
         #expect(driver.records.contains { if case .exit = $0 { true } else { false } })
     }
+
+    @Test("the seeds' spellings compile and mean LinkKit's cases: layerAutofillNotAvailable, matchedMfa")
+    func seedSpellings() {
+        let event: EventName = .layerAutofillNotAvailable
+        switch event {
+        case .layerAutofillNotAvailable: break  // as a seed's switch writes it
+        default: Issue.record("the alias is another case")
+        }
+        #expect(event.description == "LAYER_AUTOFILL_NOT_AVAILABLE")
+        #expect(ViewName.matchedMfa == .matchedMFA && ViewName.matchedMfa.description == "MATCHED_MFA")
+    }
 }

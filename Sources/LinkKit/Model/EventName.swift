@@ -290,3 +290,9 @@ public enum EventName: WireStringEnum {
         self = Self.byWireString[wireString] ?? .unknown(wireString)
     }
 }
+
+extension EventName {
+    /// The seeds' spelling of ``layerAutoFillNotAvailable`` (LinkKit's own enum has a capital F;
+    /// the iOS guide writes `layerAutofillNotAvailable`): code written from either compiles.
+    public static var layerAutofillNotAvailable: EventName { .layerAutoFillNotAvailable }
+}

@@ -208,3 +208,8 @@ public enum ViewName: WireStringEnum {
         self = Self.byWireString[wireString] ?? .unknown(wireString)
     }
 }
+
+extension ViewName {
+    /// The seeds' spelling of ``matchedMFA`` (the iOS guide writes `matchedMfa`).
+    public static var matchedMfa: ViewName { .matchedMFA }
+}
