@@ -182,6 +182,20 @@ struct MFAPane: PaneView {
                 }
             }
         }
+        let hint = Self.sandboxHint(challenge)
+        if y < area.maxY - 1 {
+            buffer.text(hint, y: area.maxY - 1, x: area.x, area: area, style: s.muted)
+        }
         return cursor
+    }
+
+    /// What the sandbox takes here (answers count from 0, as the sandbox's passwords name them).
+    static func sandboxHint(_ challenge: MFAChallenge) -> String {
+        switch challenge.type {
+        case .device: "Sandbox: any device; the code is then \(SandboxCredentials.deviceCode)"
+        case .code: "Sandbox: the code is \(SandboxCredentials.deviceCode)"
+        case .questions: "Sandbox: answer_<round>_<question>, counted from 0: here answer_\(challenge.round)_0 …"
+        case .selections: "Sandbox: the first option of each question is right"
+        }
     }
 }
