@@ -48,6 +48,17 @@ struct PaneRenderingTests {
         try assertSnapshot(h.screen(), "search-none")
     }
 
+    @Test("a name too long for its column ends in … before the tags, never cut into them")
+    func longNames() throws {
+        let h = try AppHarness()
+        h.press(.enter)
+        h.type("unsupported")
+        let row = try #require(h.render().lines().first { $0.contains("unsupported  ins_") })
+        let tags = try #require(row.range(of: "unsupported  ins_"))
+        let name = row[..<tags.lowerBound].trimmingCharacters(in: .whitespaces)
+        #expect(name.hasSuffix("…"), "the name is cut with an ellipsis: \(row)")
+    }
+
     @Test("notices: degraded, down, unsupported")
     func notices() throws {
         for (query, name) in [("degraded", "notice-degraded"), ("unhealthy platypus bank down", "notice-down"),

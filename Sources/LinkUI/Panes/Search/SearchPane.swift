@@ -179,14 +179,19 @@ struct SearchPane: PaneView {
         var x = area.x
         x += buffer.text(selected ? "› " : "  ", y: y, x: x, area: area, style: selected ? s.selectionMarker : s.text)
         let highlighted = Set(row.highlighted)
+        let name = sanitizeForTerminal(row.record.name)
+        // a name too long for its column ends in "…" one column before it, never in the tags
+        let cut = displayWidth(of: name) > nameWidth
+        let room = cut ? max(0, nameWidth - 1) : nameWidth
         var used = 0
-        for (offset, character) in sanitizeForTerminal(row.record.name).enumerated() {
+        for (offset, character) in name.enumerated() {
             let width = displayWidth(of: character)
-            guard used + width <= nameWidth else { break }
+            guard used + width <= room else { break }
             buffer.text(String(character), y: y, x: x, area: area, style: highlighted.contains(offset) ? matchStyle : base)
             x += width
             used += width
         }
+        if cut && nameWidth > 0 { buffer.text("…", y: y, x: x, area: area, style: base) }
         if area.width > rightWidth + 20 {
             buffer.text(right, y: y, x: area.maxX - rightWidth, area: area, style: selected && wholeRow ? base : s.muted)
         }
