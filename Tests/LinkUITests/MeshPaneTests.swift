@@ -68,6 +68,16 @@ struct MeshPaneTests {
         try assertSnapshot(r.screen(), "mesh-accounts")
     }
 
+    @Test("a list longer than its pane says so: ▼ while rows lie below, ▲ once some lie above")
+    func scrollMarks() throws {
+        let h = try MeshAppHarness()
+        let top = h.screen()
+        #expect(top.contains("▼") && !top.contains("▲"))
+        h.press(.end)
+        let bottom = h.screen()
+        #expect(bottom.contains("▲") && !bottom.contains("▼") && bottom.contains("› Mesh Sandbox"))
+    }
+
     @Test("a transfer: connected, asset, network, amount, preview, sent; the exit dialog; help")
     func transferPanes() throws {
         let h = try signedIn(transfer: true)

@@ -51,3 +51,13 @@ struct ListCursor: Hashable, Sendable {
         return true
     }
 }
+
+extension CellBuffer {
+    /// Marks at the list's right edge that more rows lie above (`▲`) or below (`▼`) the `height`
+    /// rows shown from `top` (drawn after the rows, over their last column).
+    mutating func scrollMarks(_ cursor: ListCursor, count: Int, height: Int, top: Int, area: Rect, style: Style) {
+        guard height > 0, area.width > 0 else { return }
+        if cursor.offset > 0 { text("▲", y: top, x: area.maxX - 1, area: area, style: style) }
+        if cursor.offset + height < count { text("▼", y: top + height - 1, x: area.maxX - 1, area: area, style: style) }
+    }
+}

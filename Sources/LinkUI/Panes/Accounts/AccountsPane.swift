@@ -133,6 +133,7 @@ struct AccountsPane: PaneView {
             let line = "\(box) " + AccountRow.columns(account)
             buffer.text(line, y: y + row, x: area.x, area: area, style: style)
         }
+        buffer.scrollMarks(cursor, count: accounts.count, height: listHeight, top: y, area: area, style: s.accent)
         if let note {
             buffer.text(note, y: area.maxY - 1, x: area.x, area: area, style: s.warning)
         }

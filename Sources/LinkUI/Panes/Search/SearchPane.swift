@@ -155,6 +155,7 @@ struct SearchPane: PaneView {
             guard rows.indices.contains(index) else { break }
             drawRow(rows[index], y: listTop + row, area: area, selected: index == cursor.index, styles: s, buffer: &buffer)
         }
+        buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: area, style: s.accent)
         return cursorPosition
     }
 
