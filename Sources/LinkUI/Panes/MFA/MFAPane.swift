@@ -194,7 +194,7 @@ struct MFAPane: PaneView {
         switch challenge.type {
         case .device: "Sandbox: any device; the code is then \(SandboxCredentials.deviceCode)"
         case .code: "Sandbox: the code is \(SandboxCredentials.deviceCode)"
-        case .questions: "Sandbox: answer_<round>_<question>, counted from 0: here answer_\(challenge.round)_0 …"
+        case .questions: "Sandbox: answer_<round>_<question>, both counted from 0"
         case .selections: "Sandbox: the first option of each question is right"
         }
     }
