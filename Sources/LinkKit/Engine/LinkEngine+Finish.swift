@@ -63,6 +63,10 @@ extension LinkEngine {
             try finishOAuth(.cancel)
         case .oauth(.notice), .credential:
             if isUpdateMode { try requestExit() } else { showSearch() }
+        case .selectInstitution where !isBlank(query):
+            // Esc with a query typed clears it first; the next Esc asks to exit
+            query = ""
+            searchDeadline = nil
         case .selectInstitution, .mfa, .selectAccount:
             try requestExit()
         case .connected:

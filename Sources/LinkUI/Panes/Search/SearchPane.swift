@@ -8,7 +8,7 @@ struct SearchPane: PaneView {
 
     func keyMap(_ context: PaneContext) -> KeyMap {
         KeyMap([KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
-                KeyBinding("Enter", "select", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+                KeyBinding("Enter", "select", matches: [.enter]), KeyBinding("Esc", "clear / exit", matches: [.escape], sends: .back)])
     }
 
     func takesText(_ context: PaneContext) -> Bool { true }
@@ -124,6 +124,11 @@ struct SearchPane: PaneView {
             guard rows.indices.contains(cursor.index) else { return .handled }
             return .send(.selectInstitution(id: rows[cursor.index].record.id))
         case .escape:
+            // a query typed: Esc clears it (the engine does the same with `back`); else exit
+            if !field.text.allSatisfy(\.isWhitespace) {
+                field.clear()
+                refresh(context)
+            }
             return .send(.back)
         default:
             return .ignored
@@ -144,7 +149,7 @@ struct SearchPane: PaneView {
         if typed && rows.isEmpty {
             let shown = truncate(field.text, toWidth: 30, ellipsis: "…")
             buffer.paragraph("No institutions match \"\(shown)\".", y: listTop, area: area, style: s.warning)
-            buffer.paragraph("Change the search (Ctrl-U clears it), or press Esc to exit.", y: listTop + 1, area: area, style: s.muted)
+            buffer.paragraph("Change the search (Esc or Ctrl-U clears it; Esc on an empty search exits).", y: listTop + 1, area: area, style: s.muted)
             return cursorPosition
         }
         buffer.text(typed ? "\(rows.count == InstitutionSearch.listLimit ? "\(InstitutionSearch.listLimit)+" : String(rows.count)) result\(rows.count == 1 ? "" : "s")" : "Popular institutions",
