@@ -1,5 +1,5 @@
-/// JSONLineRecord: a record the events file writes as one line of compact JSON (a Plaid
-/// ``SessionRecord``, a ``MeshRecord``).
+/// JSONLineRecord: a value written as one line of compact JSON: a record of the events file (a
+/// Plaid ``SessionRecord``, a ``MeshRecord``) or a callback's metadata (`metadataJSON`).
 public protocol JSONLineRecord {
     /// Appends the record's JSON (without a newline) to `writer`.
     func write(to writer: inout JSONWriter)

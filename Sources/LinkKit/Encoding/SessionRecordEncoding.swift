@@ -50,9 +50,9 @@ extension SessionRecord: JSONLineRecord {
     }
 }
 
-extension SuccessMetadata {
+extension SuccessMetadata: JSONLineRecord {
     /// Appends the metadata object: institution, accounts, link_session_id.
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.raw(#"{"institution":"#)
         institution.write(to: &writer)
         writer.raw(#","accounts":["#)
@@ -66,16 +66,12 @@ extension SuccessMetadata {
     }
 
     /// The metadata as the JSON the SDK hands over with it (LinkKit's `metadataJSON`).
-    public var metadataJSON: String {
-        var writer = JSONWriter()
-        write(to: &writer)
-        return writer.text
-    }
+    public var metadataJSON: String { jsonLine }
 }
 
-extension ExitMetadata {
+extension ExitMetadata: JSONLineRecord {
     /// Appends the metadata object: institution, status, link_session_id, request_id.
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.raw(#"{"institution":"#)
         if let institution {
             institution.write(to: &writer)
@@ -92,21 +88,13 @@ extension ExitMetadata {
     }
 
     /// The metadata as the JSON the SDK hands over with it (LinkKit's `metadataJSON`).
-    public var metadataJSON: String {
-        var writer = JSONWriter()
-        write(to: &writer)
-        return writer.text
-    }
+    public var metadataJSON: String { jsonLine }
 }
 
-extension EventMetadata {
+extension EventMetadata: JSONLineRecord {
     /// The metadata as the JSON the SDK hands over with it (LinkKit's `metadataJSON`): the 17
     /// wire keys, null where absent.
-    public var metadataJSON: String {
-        var writer = JSONWriter()
-        write(to: &writer)
-        return writer.text
-    }
+    public var metadataJSON: String { jsonLine }
 }
 
 extension Institution {

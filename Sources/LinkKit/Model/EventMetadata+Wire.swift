@@ -110,7 +110,7 @@ extension EventMetadata {
     }
 
     /// Appends the 17 wire keys in order, `null` where absent.
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         for (index, key) in WireKey.allCases.enumerated() {
             writer.raw(index == 0 ? "{" : ",")
             writer.key(key.rawValue)
