@@ -24,9 +24,9 @@ public final class MeshDriver {
     public func start() { deliver(engine.start(at: clock.now)) }
 
     /// Applies an action now; throws, changing nothing, when it does not fit the pane. A request
-    /// due by now answers first, unless `timersFirst` is false (an action that fell due before it).
-    public func send(_ action: MeshAction, timersFirst: Bool = true) throws(ActionRejected) {
-        if timersFirst { deliver(engine.advance(to: clock.now)) }
+    /// due by now answers first.
+    public func send(_ action: MeshAction) throws(ActionRejected) {
+        deliver(engine.advance(to: clock.now))
         deliver(try engine.send(action, at: clock.now))
     }
 

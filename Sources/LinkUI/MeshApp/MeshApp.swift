@@ -20,7 +20,6 @@ public final class MeshApp: TerminalApp {
     public var exitAtEnd = false
     var autopilotBanner: Banner?
     var leftAfterEnd = false
-    var keyBeforeTimers = false
     var log = LogPanel()
     var logVisible: Bool
     var helpVisible = false
@@ -125,7 +124,7 @@ public final class MeshApp: TerminalApp {
 
     func send(_ action: MeshAction) {
         do {
-            try driver.send(action, timersFirst: !keyBeforeTimers)
+            try driver.send(action)
         } catch {
             status = error.reason
         }
@@ -139,13 +138,6 @@ public final class MeshApp: TerminalApp {
             effects = press(key, byPerson: true)
         case .tick:
             effects = []
-            // a key the autopilot was to type before a request answered is typed first
-            if let autopilot, let timer = driver.engine.nextDeadline?.millis, timer <= now,
-               autopilot.nextDeadline(now: now) ?? .max < timer {
-                keyBeforeTimers = true
-                if driveAutopilot() { effects.insert(.redraw) }
-                keyBeforeTimers = false
-            }
             driver.tick()
             sync()
             if driveAutopilot() { effects.insert(.redraw) }
