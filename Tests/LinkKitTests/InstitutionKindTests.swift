@@ -120,8 +120,15 @@ struct ExitStatusTests {
         ("continue\nselect ins_109508\ncredentials user_good mfa_selections", "requires_selections"),
         ("continue\nselect ins_109508\ncredentials user_good pass_good", "requires_account_selection"),
         ("continue\nselect ins_109508\ncredentials user_good error_NO_ACCOUNTS", "requires_credentials"),  // error pane
-        ("continue\nselect ins_109508\ncredentials user_good pass_good\naccounts 0", "connected"),
     ]
+
+    @Test("leaving CONNECTED (exit, quit, back) is finishing: onSuccess then HANDOFF, never onExit",
+          arguments: ["exit", "quit", "back"])
+    func leavingConnected(step: String) throws {
+        let result = try trace("continue\nselect ins_109508\ncredentials user_good pass_good\naccounts 0\nwait 600\n" + step)
+        #expect(result.suffix(2) == ["success accounts=1", "HANDOFF"])
+        #expect(!result.contains { $0.hasPrefix("EXIT") || $0.hasPrefix("exit") || $0 == "TRANSITION_VIEW view=EXIT" })
+    }
 
     @Test("exit and confirm: TRANSITION_VIEW(EXIT), then EXIT with the pane's status", arguments: cases)
     func exitConfirmed(prefix: String, status: String) throws {

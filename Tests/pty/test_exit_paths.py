@@ -66,6 +66,27 @@ def test_normal_end_pass_good(spawn, home):
     assert "onSuccess public_token=public-sandbox-" in after_screen_closed(p)
 
 
+@pytest.mark.parametrize("how", ["Ctrl-X", "SIGTERM"])
+def test_leaving_connected_delivers_success(spawn, home, how):
+    """The Item is linked on CONNECTED: every way out gives onSuccess then HANDOFF, never onExit."""
+    p = spawn(["--events", home / "events.jsonl"])
+    start(p)
+    to_search(p)
+    to_credentials(p)
+    sign_in(p, "pass_good")
+    to_connected(p)
+    trigger = time.monotonic()
+    if how == "Ctrl-X":
+        p.send(b"\x18")
+        finish_and_check(p, "Ctrl-X on CONNECTED", trigger, 0)
+    else:
+        p.signal(signal.SIGTERM)
+        finish_and_check(p, "SIGTERM on CONNECTED", trigger, 143)
+    names = [record_name(r) for r in read_records(home / "events.jsonl")]
+    assert names[-2:] == ["success", "HANDOFF"] and "exit" not in names and "EXIT" not in names, names
+    assert "onSuccess public_token=public-sandbox-" in after_screen_closed(p)
+
+
 def test_esc_on_consent(spawn, home):
     p = spawn(["--events", home / "events.jsonl"])
     start(p)

@@ -80,11 +80,14 @@ extension LinkEngine {
         }
     }
 
-    /// Shows the exit confirmation over the current pane.
+    /// Shows the exit confirmation over the current pane. On CONNECTED the Item is already
+    /// linked, so nothing would be lost: leaving is finishing (onSuccess, then `HANDOFF`).
     mutating func requestExit() throws(ActionRejected) {
         switch pane {
         case .loading, .exitConfirmation, .finished:
             throw misfit("asking to exit")
+        case .connected:
+            finishWithSuccess()
         default:
             show(.exitConfirmation(returnTo: pane))
         }
@@ -102,9 +105,10 @@ extension LinkEngine {
         show(underneath)
     }
 
-    /// Ctrl-C or a signal: `EXIT` and onExit at once.
+    /// Ctrl-C or a signal: `EXIT` and onExit at once; once the Item is linked (CONNECTED),
+    /// onSuccess and `HANDOFF`, so the public token is never lost.
     mutating func quit() {
-        finishWithExit(status: exitStatus(for: pane))
+        if pane == .connected { finishWithSuccess() } else { finishWithExit(status: exitStatus(for: pane)) }
     }
 
     /// The exit status for leaving from `pane`.
