@@ -29,8 +29,27 @@ struct SessionFlags: ParsableArguments {
     @Option(help: ArgumentHelp("The institution for --update-mode, e.g. ins_109508.", valueName: "id"))
     var institution: String?
 
+    @Option(help: ArgumentHelp(
+        "The products the token asks for: transactions (default) or auth; commas between several.",
+        discussion: "auth adds the choice of connecting instantly or with account numbers, Instant Match and automated "
+            + "micro-deposits at Houndstooth Bank, instant micro-deposits at Windowpane Bank, and same-day "
+            + "micro-deposits (Tab on the search). Example: --product auth", valueName: "name"))
+    var product: [String] = []
+
     @OptionGroup var directoryOption: DirectoryOption
     var institutions: String? { directoryOption.institutions }
+
+    /// The products named by `--product` (transactions when none is).
+    func products() throws -> Set<LinkProduct> {
+        var products: Set<LinkProduct> = []
+        for name in product.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            guard let known = LinkProduct(rawValue: String(name)) else {
+                throw ValidationError("--product: \(UntrustedText.quoted(String(name))) is not a product; products are \(LinkProduct.names)")
+            }
+            products.insert(known)
+        }
+        return products.isEmpty ? [.transactions] : products
+    }
 
     func validate() throws {
         if !SessionConfiguration.latencyRange.contains(latency) {
@@ -46,6 +65,7 @@ struct SessionFlags: ParsableArguments {
         if !updateMode && institution != nil {
             throw ValidationError("--institution goes with --update-mode")
         }
+        _ = try products()
         if institutions == nil, let institution, InstitutionDirectory.sandbox[institution] == nil {
             throw ValidationError("--institution: there is no institution \(institution) in the sandbox directory")
         }
@@ -64,7 +84,7 @@ struct SessionFlags: ParsableArguments {
         return SessionConfiguration(
             token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
             accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
-            updateModeInstitutionID: updateMode ? institution : nil, directory: directory)
+            updateModeInstitutionID: updateMode ? institution : nil, directory: directory, products: try products())
     }
 }
 

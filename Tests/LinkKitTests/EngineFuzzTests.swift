@@ -25,7 +25,8 @@ private struct EngineSnapshot: Equatable {
     /// constants (`let`) that no action can change.
     static let covered = [
         "configuration", "pane", "linkSessionID", "token", "requestID", "institution", "query", "inlineError",
-        "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "ids", "lastReportedQuery",
+        "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
+        "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "ids", "lastReportedQuery",
         "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
     ]
 
@@ -48,8 +49,18 @@ private struct EngineSnapshot: Equatable {
     var wrongAttempts: [String: Int]
     var now: Timestamp
     var outboxCount: Int
+    var authFlow: AuthFlow?
+    var routingNumber: String?
+    var numbersAfterAccountSelect: AuthFlow?
+    var numbersOrigin: Pane
+    var depositCodeAttempts: Int
 
     init(_ engine: LinkEngine) {
+        authFlow = engine.authFlow
+        routingNumber = engine.routingNumber
+        numbersAfterAccountSelect = engine.numbersAfterAccountSelect
+        numbersOrigin = engine.numbersOrigin
+        depositCodeAttempts = engine.depositCodeAttempts
         pane = engine.pane
         requestID = engine.requestID
         institution = engine.institution
@@ -80,8 +91,10 @@ private enum FuzzStep {
 
 /// Passwords that must never appear in any record (they lead to INVALID_CREDENTIALS).
 private let canaryPasswords = ["canary-pw-7Qx9", "canary-pw-\u{1B}[31mred", "canary-pw-日本語"]
-/// MFA answers that must never appear in any record.
+/// MFA answers (and micro-deposit codes) that must never appear in any record.
 private let canaryAnswers = ["canary-mfa-K2v8", "canary-code-55501"]
+/// Account numbers: only their last 4 digits may appear (`account_number_mask`), never the number.
+private let canaryAccountNumbers = ["55501234567890123", "4445556667"]
 
 /// Builds random actions, roughly half of them fitting the engine's current pane.
 private struct ActionGenerator {
@@ -121,7 +134,7 @@ private struct ActionGenerator {
         case 0: return ""
         case 1: return "ins_unknown_\(rng.int(0...999))"
         case 2: return randomString(maxLength: 20)
-        case 3: return rng.pick(["ins_109508", "ins_127287", "ins_132363", "ins_132361", "ins_133402"])
+        case 3: return rng.pick(["ins_109508", "ins_127287", "ins_132363", "ins_132361", "ins_133402", "ins_109512", "ins_135858"])
         default: return rng.pick(directoryIDs)
         }
     }
@@ -138,7 +151,7 @@ private struct ActionGenerator {
         case 7: "error_" + randomString(maxLength: 10)
         case 8: ""
         case 9: rng.pick(canaryPasswords)
-        case 10: "mfa_questions_1_1_1"
+        case 10: rng.chance(0.5) ? "mfa_questions_1_1_1" : "microdeposits_good"
         default: randomString()
         }
         return Secret(value)
@@ -213,6 +226,11 @@ private struct ActionGenerator {
             case .selectAccount: return .submitAccounts(indexList(count: engine.accounts.count))
             case .oauth(.signIn): return .oauth(rng.pick(OAuthResult.allCases))
             case .exitConfirmation: return rng.chance(0.8) ? .cancelExit : .confirmExit
+            case .selectAuthType: return .chooseAuthType(rng.pick(AuthTypeSelection.allCases))
+            case .numbers(.routing): return .submitRoutingNumber(routingNumber())
+            case .numbers(.account): return .submitAccountNumber(accountNumber(), rng.pick(DepositAccountType.allCases))
+            case .microdepositVerification:
+                return .submitDepositCode(Secret(rng.pick(["ABC", "abc", "", "AB", rng.pick(canaryAnswers)])))
             default: return rng.chance(0.8) ? .primary : .back
             }
         }
@@ -229,7 +247,28 @@ private struct ActionGenerator {
         case 16: return .confirmExit
         case 17: return .cancelExit
         case 18 where rng.chance(0.1): return .quit
+        case 19: return .chooseAuthType(rng.pick(AuthTypeSelection.allCases))
+        case 20: return .submitRoutingNumber(routingNumber())
+        case 21: return .submitAccountNumber(accountNumber(), rng.pick(DepositAccountType.allCases))
+        case 22: return .submitDepositCode(Secret(rng.pick(["ABC", rng.pick(canaryAnswers)])))
         default: return .primary
+        }
+    }
+
+    mutating func routingNumber() -> String {
+        switch rng.int(0...5) {
+        case 0: return randomString(maxLength: 12)
+        case 1: return "123456789"
+        default: return rng.pick(SandboxAuth.testRoutingNumbers)
+        }
+    }
+
+    mutating func accountNumber() -> String {
+        switch rng.int(0...5) {
+        case 0: return randomString(maxLength: 20)
+        case 1: return rng.pick(["", "123", "1234", "123456789012345678"])
+        case 2: return rng.pick(canaryAccountNumbers)
+        default: return rng.pick(SandboxAuth.testAccountNumbers)
         }
     }
 
@@ -256,7 +295,8 @@ private struct ActionGenerator {
         return SessionConfiguration(
             token: token, seed: rng.next(), latencyMillis: Int64(rng.pick([0, 1, 600, 5_000])),
             searchDebounceMillis: Int64(rng.pick([0, 1, 300, 2_000])),
-            accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update)
+            accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
+            products: rng.chance(0.5) ? [.auth] : [.transactions])
     }
 }
 
@@ -265,7 +305,7 @@ private func checkSession(_ records: [SessionRecord], sessionID: String, context
     #expect(SessionInvariants.violations(of: records, sessionID: sessionID) == [], "\(context)")
     for record in records {
         let line = record.jsonLine
-        for secret in canaryPasswords + canaryAnswers where line.contains(secret) {
+        for secret in canaryPasswords + canaryAnswers + canaryAccountNumbers where line.contains(secret) {
             Issue.record("\(context): a secret reached the record \(line.prefix(200))")
         }
     }

@@ -1,12 +1,15 @@
 import Testing
 @testable import LinkKit
 
-/// Runs scenario text on a fresh session and returns every record.
+/// Runs scenario text (its `option` lines applied) on a fresh session and returns every record.
 func records(
     _ text: String, _ configuration: SessionConfiguration = SessionConfiguration()
 ) throws -> [SessionRecord] {
+    let scenario = try Scenario(text: text, file: "test")
+    var configuration = configuration
+    _ = scenario.apply(to: &configuration)
     let driver = SessionDriver(configuration: configuration, clock: ManualClock())
-    try ScenarioRunner(scenario: Scenario(text: text, file: "test")).run(on: driver)
+    try ScenarioRunner(scenario: scenario).run(on: driver)
     return driver.records
 }
 

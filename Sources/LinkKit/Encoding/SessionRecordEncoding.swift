@@ -54,7 +54,11 @@ extension SuccessMetadata: JSONLineRecord {
     /// Appends the metadata object: institution, accounts, link_session_id.
     public func write(to writer: inout JSONWriter) {
         writer.raw(#"{"institution":"#)
-        institution.write(to: &writer)
+        if let institution {
+            institution.write(to: &writer)
+        } else {
+            writer.raw("null")
+        }
         writer.raw(#","accounts":["#)
         for (index, account) in accounts.enumerated() {
             if index > 0 { writer.raw(",") }

@@ -18,18 +18,23 @@ extension LinkEngine {
         }
         sharedAccounts = indices.sorted().map { accounts[$0] }
         newRequest()
-        show(.connected)
+        switch numbersAfterAccountSelect {
+        case .instantMatch?: startNumbers(.instantMatch(accountIndex: indices[0]), from: .selectAccount)
+        case .automatedMicrodeposits?: startNumbers(.automatedMicrodeposits(accountIndex: indices[0]), from: .selectAccount)
+        default: show(.connected)
+        }
     }
 
-    /// onSuccess with a public token, then `HANDOFF`.
+    /// onSuccess with a public token, then `HANDOFF`; no institution after same-day
+    /// micro-deposits (the seeds: "If the Item was created via Same-Day Micro-deposit
+    /// verification, will be null").
     mutating func finishWithSuccess() {
-        guard let record = institution else { return }
         newRequest()
         let publicToken = "public-sandbox-" + ids.uuid()
         pane = .finished
         outbox.append(.success(LinkSuccess(
             publicToken: publicToken,
-            metadata: SuccessMetadata(institution: record.institution, accounts: sharedAccounts,
+            metadata: SuccessMetadata(institution: institution?.institution, accounts: sharedAccounts,
                                       linkSessionID: linkSessionID))))
         emit(.handoff)
     }
@@ -67,9 +72,12 @@ extension LinkEngine {
             // Esc with a query typed clears it first; the next Esc asks to exit
             query = ""
             searchDeadline = nil
-        case .selectInstitution, .mfa, .selectAccount:
+        case .selectInstitution, .mfa, .selectAccount, .selectAuthType, .microdepositAuthorized(instant: true),
+             .microdepositVerification:
             try requestExit()
-        case .connected:
+        case .numbers(let stage):
+            backFromNumbers(stage)
+        case .connected, .microdepositAuthorized(instant: false):
             finishWithSuccess()
         case .error(let state):
             leaveErrorPane(state)
@@ -86,7 +94,7 @@ extension LinkEngine {
         switch pane {
         case .loading, .exitConfirmation, .finished:
             throw misfit("asking to exit")
-        case .connected:
+        case _ where pane.isLinked:
             finishWithSuccess()
         default:
             show(.exitConfirmation(returnTo: pane))
@@ -108,14 +116,16 @@ extension LinkEngine {
     /// Ctrl-C or a signal: `EXIT` and onExit at once; once the Item is linked (CONNECTED),
     /// onSuccess and `HANDOFF`, so the public token is never lost.
     mutating func quit() {
-        if pane == .connected { finishWithSuccess() } else { finishWithExit(status: exitStatus(for: pane)) }
+        if pane.isLinked { finishWithSuccess() } else { finishWithExit(status: exitStatus(for: pane)) }
     }
 
     /// The exit status for leaving from `pane`.
     public func exitStatus(for pane: Pane) -> ExitStatus? {
         switch pane {
-        case .consent, .credential: .requiresCredentials
-        case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down): .institutionNotFound
+        case .consent, .credential, .selectAuthType, .numbers: .requiresCredentials
+        case .microdepositAuthorized, .microdepositVerification: .requiresCode
+        case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down), .institutionNotice(.filtered):
+            .institutionNotFound
         case .institutionNotice(.unsupported): .institutionNotSupported
         case .oauth: .requiresOAuth
         case .loading(let from): exitStatus(for: from)

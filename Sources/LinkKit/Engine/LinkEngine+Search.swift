@@ -5,18 +5,20 @@ extension LinkEngine {
     mutating func primary() throws(ActionRejected) {
         switch pane {
         case .consent:
-            showSearch()
+            if offersAuth { show(.selectAuthType) } else { showSearch() }
+        case .microdepositAuthorized(instant: true):
+            show(.microdepositVerification)
+        case .connected, .microdepositAuthorized(instant: false):
+            finishWithSuccess()
         case .institutionNotice(.degraded):
             guard let record = institution else { throw misfit("continue") }
             show(record.oauth ? .oauth(.notice) : .credential)
-        case .institutionNotice(.down), .institutionNotice(.unsupported):
+        case .institutionNotice(.down), .institutionNotice(.unsupported), .institutionNotice(.filtered):
             showSearch()
         case .oauth(.notice):
             newRequest()
             emit(.openOAuth)
             pane = .oauth(.signIn)
-        case .connected:
-            finishWithSuccess()
         case .error(let state):
             leaveErrorPane(state)
         case .exitConfirmation:
@@ -75,6 +77,14 @@ extension LinkEngine {
         } else if record.status == .degraded {
             emit(.selectDegradedInstitution)
             pane = .institutionNotice(.degraded)
+        } else if SandboxAuth.methods[record.id] == .instantMicrodeposits {
+            // numbers only: an Auth session takes them; any other product is filtered out
+            if offersAuth {
+                startNumbers(.instantMicrodeposits, from: .selectInstitution)
+            } else {
+                emit(.selectFilteredInstitution)
+                pane = .institutionNotice(.filtered)
+            }
         } else {
             show(record.oauth ? .oauth(.notice) : .credential)
         }

@@ -61,6 +61,9 @@ extension LinkEngine {
         case .login(.authenticated):
             resetAttempts()
             authenticated()
+        case .login(.automatedMicrodeposits):
+            resetAttempts()
+            authenticated(automatedMicrodeposits: true)
         case .login(.mfa(let plan)):
             resetAttempts()
             mfaPlan = plan
@@ -80,6 +83,10 @@ extension LinkEngine {
             fail(SandboxErrorCatalog.invalidMFA, interrupted: from)
         case .oauthApproved:
             authenticated()
+        case .numbers(let mask, let type):
+            numbersAccepted(mask: mask, type: type)
+        case .depositCode(let correct):
+            depositCodeChecked(correct: correct)
         }
     }
 
@@ -140,12 +147,22 @@ extension LinkEngine {
         wrongAttempts[attemptsKey()] = 0
     }
 
-    /// Signed in: account select, or straight to CONNECTED when account select is off.
-    mutating func authenticated() {
+    /// Signed in: account select, or straight to CONNECTED when account select is off. At an
+    /// Instant Match institution in an Auth session, only the account whose numbers the sandbox
+    /// tests (Plaid Saving; Plaid Checking for `microdeposits_good`), and its numbers next.
+    mutating func authenticated(automatedMicrodeposits: Bool = false) {
         mfaPlan = []
         mfaIndex = 0
         accounts = SandboxAccounts.accounts(using: &ids)
-        if configuration.accountSelection == .disabled {
+        numbersAfterAccountSelect = nil
+        if authMethod == .instantMatch {
+            let mask = automatedMicrodeposits ? "0000" : "1111"
+            accounts = accounts.filter { $0.mask == mask }
+            numbersAfterAccountSelect = automatedMicrodeposits ? .automatedMicrodeposits(accountIndex: 0) : .instantMatch(accountIndex: 0)
+        }
+        if configuration.accountSelection == .disabled, let flow = numbersAfterAccountSelect {
+            startNumbers(flow, from: .credential)
+        } else if configuration.accountSelection == .disabled {
             sharedAccounts = accounts
             newRequest()
             show(.connected)

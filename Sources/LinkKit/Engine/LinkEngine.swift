@@ -36,6 +36,16 @@ public struct LinkEngine: Sendable {
     public internal(set) var sharedAccounts: [Account] = []
     /// Whether ``start(at:)`` has run.
     public internal(set) var started = false
+    /// What the NUMBERS pane collects numbers for (Auth), if anything.
+    public internal(set) var authFlow: AuthFlow?
+    /// The routing number submitted on the NUMBERS pane.
+    public internal(set) var routingNumber: String?
+    /// After an Auth sign-in at an Instant Match institution: the account's numbers come next.
+    var numbersAfterAccountSelect: AuthFlow?
+    /// The pane Esc on the routing number returns to.
+    var numbersOrigin: Pane = .selectInstitution
+    /// Wrong micro-deposit codes so far.
+    var depositCodeAttempts = 0
 
     var ids: IDGenerator
     var lastReportedQuery: String?
@@ -51,6 +61,8 @@ public struct LinkEngine: Sendable {
         case login(SandboxCredentials.Outcome)
         case mfa(correct: Bool)
         case oauthApproved
+        case numbers(mask: String, type: DepositAccountType)
+        case depositCode(correct: Bool)
     }
 
     /// Creates a session; nothing is emitted until ``start(at:)``.
@@ -125,6 +137,10 @@ public struct LinkEngine: Sendable {
             case .submitCredentials(let username, let password): try submitCredentials(username: username, password: password)
             case .submitMFA(let response): try submitMFA(response)
             case .submitAccounts(let indices): try submitAccounts(indices)
+            case .chooseAuthType(let choice): try chooseAuthType(choice)
+            case .submitRoutingNumber(let number): try submitRoutingNumber(number)
+            case .submitAccountNumber(let number, let type): try submitAccountNumber(number, type: type)
+            case .submitDepositCode(let code): try submitDepositCode(code)
             case .oauth(let result): try finishOAuth(result)
             case .back: try back()
             case .requestExit: try requestExit()

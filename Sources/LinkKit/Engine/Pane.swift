@@ -7,6 +7,17 @@ public enum InstitutionNotice: Hashable, Sendable {
     case down
     /// No longer supported: a message; leaving here gives `institution_not_supported`.
     case unsupported
+    /// It does not offer the products the token asks for (`SELECT_FILTERED_INSTITUTION`): a
+    /// message, then back to search.
+    case filtered
+}
+
+/// NumbersStage: the field the NUMBERS pane asks for.
+public enum NumbersStage: Hashable, Sendable {
+    /// The 9-digit routing number (`SUBMIT_ROUTING_NUMBER`).
+    case routing
+    /// The account number and its type (`SUBMIT_ACCOUNT_NUMBER`).
+    case account
 }
 
 /// OAuthStage: where the user is in an OAuth sign-in.
@@ -33,6 +44,8 @@ public struct ErrorPaneState: Hashable, Sendable {
 public indirect enum Pane: Hashable, Sendable {
     /// CONSENT: what is shared; continue to search.
     case consent
+    /// SELECT_AUTH_TYPE: find the bank (instant) or type account numbers (manual); Auth only.
+    case selectAuthType
     /// SELECT_INSTITUTION: search and choose.
     case selectInstitution
     /// A notice over SELECT_INSTITUTION for a degraded, down or unsupported institution.
@@ -47,6 +60,12 @@ public indirect enum Pane: Hashable, Sendable {
     case mfa
     /// SELECT_ACCOUNT: choose the accounts to share.
     case selectAccount
+    /// NUMBERS: routing and account numbers, for the session's ``AuthFlow``.
+    case numbers(NumbersStage)
+    /// INSTANT_ or SAME_DAY_MICRODEPOSIT_AUTHORIZED: the deposit is on its way.
+    case microdepositAuthorized(instant: Bool)
+    /// INSTANT_MICRODEPOSIT_VERIFICATION: type the 3-letter code of the deposit.
+    case microdepositVerification
     /// CONNECTED: the item is linked; continue to finish.
     case connected
     /// ERROR: an error pane with its display message.
@@ -56,10 +75,20 @@ public indirect enum Pane: Hashable, Sendable {
     /// The session has ended (onSuccess or onExit was delivered).
     case finished
 
+    /// Whether the Item is linked here, so that leaving (Esc, Ctrl-X, Ctrl-C, a signal) finishes
+    /// the session with onSuccess: CONNECTED, and the same-day deposit's authorization.
+    public var isLinked: Bool {
+        self == .connected || self == .microdepositAuthorized(instant: false)
+    }
+
     /// The view name this pane is announced with; `nil` once finished.
     public var viewName: ViewName? {
         switch self {
         case .consent: .consent
+        case .selectAuthType: .selectAuthType
+        case .numbers: .numbers
+        case .microdepositAuthorized(let instant): instant ? .instantMicrodepositAuthorized : .sameDayMicrodepositAuthorized
+        case .microdepositVerification: .instantMicrodepositVerification
         case .selectInstitution, .institutionNotice: .selectInstitution
         case .oauth: .oauth
         case .credential: .credential

@@ -24,6 +24,8 @@ public struct SessionConfiguration: Sendable {
     public var updateModeInstitutionID: String?
     /// The institutions the user can search.
     public var directory: InstitutionDirectory
+    /// The products the link token asks for (Auth adds the auth-type choice and micro-deposits).
+    public var products: Set<LinkProduct>
 
     /// The LOADING latency used when none is given.
     public static let defaultLatencyMillis: Int64 = 600
@@ -36,8 +38,10 @@ public struct SessionConfiguration: Sendable {
     public init(
         token: String? = nil, seed: UInt64 = 0, latencyMillis: Int64 = defaultLatencyMillis,
         searchDebounceMillis: Int64 = defaultSearchDebounceMillis, accountSelection: AccountSelectionMode = .multiple,
-        updateModeInstitutionID: String? = nil, directory: InstitutionDirectory = .sandbox
+        updateModeInstitutionID: String? = nil, directory: InstitutionDirectory = .sandbox,
+        products: Set<LinkProduct> = [.transactions]
     ) {
+        self.products = products
         self.token = token
         self.seed = seed
         self.latencyMillis = latencyMillis

@@ -24,6 +24,14 @@ public enum UserAction: Hashable, Sendable {
     case submitCredentials(username: String, password: Secret)
     /// Submit the current MFA step. The engine wipes typed answers once it has read them.
     case submitMFA(MFAResponse)
+    /// SELECT_AUTH_TYPE's choice; `manual` also on a search ("link with account numbers").
+    case chooseAuthType(AuthTypeSelection)
+    /// The NUMBERS pane's routing number.
+    case submitRoutingNumber(String)
+    /// The NUMBERS pane's account number and type.
+    case submitAccountNumber(String, DepositAccountType)
+    /// The 3-letter code of an instant micro-deposit. Wiped once read.
+    case submitDepositCode(Secret)
     /// Share these accounts (zero-based indices into the session's accounts) and continue.
     case submitAccounts([Int])
     /// End the simulated bank sign-in page.
@@ -45,6 +53,7 @@ public enum UserAction: Hashable, Sendable {
         switch self {
         case .submitCredentials(let username, let password): .submitCredentials(username: username, password: password.copy())
         case .submitMFA(let response): .submitMFA(response.copy())
+        case .submitDepositCode(let code): .submitDepositCode(code.copy())
         default: self
         }
     }

@@ -19,15 +19,16 @@ public struct LinkEvent: Hashable, Sendable, Codable {
 
 /// SuccessMetadata: what `onSuccess` receives besides the public token.
 public struct SuccessMetadata: Hashable, Sendable, Codable {
-    /// The institution the user linked.
-    public var institution: Institution
+    /// The institution the user linked; `nil` when the Item was created by same-day
+    /// micro-deposits (typed account numbers, no institution).
+    public var institution: Institution?
     /// The accounts the user shared (only the selected ones when account select is on).
     public var accounts: [Account]
     /// The session id.
     public var linkSessionID: String
 
     /// Creates success metadata.
-    public init(institution: Institution, accounts: [Account], linkSessionID: String) {
+    public init(institution: Institution?, accounts: [Account], linkSessionID: String) {
         self.institution = institution
         self.accounts = accounts
         self.linkSessionID = linkSessionID

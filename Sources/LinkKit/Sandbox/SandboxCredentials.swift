@@ -1,13 +1,17 @@
 /// SandboxCredentials: what the sandbox does with the credentials typed.
 ///
 /// The username must be `user_good`; the password picks the flow: `pass_good`, `mfa_device`,
-/// `mfa_questions_<n>_<m>`, `mfa_selections`, `mfa_selections_<n>_<m>_<o>`, `error_<CODE>`.
+/// `mfa_questions_<n>_<m>`, `mfa_selections`, `mfa_selections_<n>_<m>_<o>`, `error_<CODE>`,
+/// `microdeposits_good`.
 /// Anything else is `INVALID_CREDENTIALS`.
 public enum SandboxCredentials {
     /// The result of a login attempt.
     public enum Outcome: Hashable, Sendable {
         /// Signed in; go on to account select.
         case authenticated
+        /// Signed in as the automated micro-deposits user (`microdeposits_good`): like
+        /// `authenticated`, but an Auth session at Houndstooth Bank verifies with a deposit.
+        case automatedMicrodeposits
         /// The institution asks for these MFA steps, in order.
         case mfa([MFAChallenge])
         /// The login failed with this error.
@@ -31,6 +35,7 @@ public enum SandboxCredentials {
 
     private static func outcome(forPassword password: UnsafeRawBufferPointer) -> Outcome {
         if SecretReader.equal(password, "pass_good") { return .authenticated }
+        if SecretReader.equal(password, SandboxAuth.automatedMicrodepositsPassword) { return .automatedMicrodeposits }
         if SecretReader.equal(password, "mfa_device") { return .mfa(deviceFlow()) }
         if SecretReader.equal(password, "mfa_selections") { return .mfa(simpleSelections()) }
         var reader = SecretReader(password)

@@ -105,4 +105,20 @@ public enum SandboxErrorCatalog {
     public static var invalidLinkToken: SandboxError { byCode["INVALID_LINK_TOKEN"]! }
     /// `ITEM_ERROR` / `INSUFFICIENT_CREDENTIALS`: what a failed OAuth sign-in reports.
     public static var oauthFailed: SandboxError { byCode["INSUFFICIENT_CREDENTIALS"]! }
+
+    /// `INVALID_INPUT` / `INCORRECT_DEPOSIT_AMOUNTS`: a wrong micro-deposit code; the code is
+    /// asked again. Not an `error_<CODE>` password (it needs a deposit); the messages are ours.
+    public static let incorrectDepositCode = SandboxError(
+        error: ExitError(errorCode: .invalidInput(.incorrectDepositAmounts),
+                         errorMessage: "the code provided does not match the one in the deposit's description",
+                         displayMessage: "That code doesn't match the one in the deposit's description. Please try again."),
+        next: .samePane)
+
+    /// `INVALID_INPUT` / `TOO_MANY_VERIFICATION_ATTEMPTS`: the third wrong code; the error pane,
+    /// then Link closes. Not an `error_<CODE>` password; the messages are ours.
+    public static let tooManyVerificationAttempts = SandboxError(
+        error: ExitError(errorCode: .invalidInput(.tooManyVerificationAttempts),
+                         errorMessage: "too many attempts were made to verify the micro-deposit",
+                         displayMessage: "The code was entered incorrectly too many times. Link the account again to get a new deposit."),
+        next: .exitLink)
 }

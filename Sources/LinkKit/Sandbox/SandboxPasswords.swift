@@ -19,6 +19,7 @@ extension SandboxCredentials {
     public static let documented = [
         SandboxPassword("pass_good", "signs in"),
         SandboxPassword("mfa_device", "device, then code 1234"),
+        SandboxPassword("microdeposits_good", "signs in; Auth: automated micro-deposits"),
         SandboxPassword("mfa_questions_<n>_<m>", "answers answer_<round>_<question>, from 0"),
         SandboxPassword("mfa_selections", "one question, answer Yes"),
         SandboxPassword("mfa_selections_<n>_<m>_<o>", "answer answer_<round>_<question>_0"),

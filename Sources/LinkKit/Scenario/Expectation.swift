@@ -2,8 +2,9 @@
 ///
 /// `NAME` is an event's wire name (`TRANSITION_VIEW`), `success` or `exit`. Event keys are the wire
 /// metadata keys (`view_name=MFA`, `mfa_type=code`, `error_code=INVALID_MFA`, `exit_status=requires_code`);
-/// `null` means the key is absent. `success` takes `institution_id`, `institution_name` and
-/// `accounts=N`; `exit` takes `institution_id`, `exit_status` (or `status`), `error_type`, `error_code`.
+/// `null` means the key is absent. `success` takes `institution_id`, `institution_name`,
+/// `accounts=N`, and the accounts' `masks` and `verification_status` (comma-separated, in order,
+/// `null` for none); `exit` takes `institution_id`, `exit_status` (or `status`), `error_type`, `error_code`.
 public struct Expectation: Hashable, Sendable {
     /// What record is expected.
     public enum Kind: Hashable, Sendable {
@@ -23,7 +24,8 @@ public struct Expectation: Hashable, Sendable {
     public var constraints: [(key: String, value: String)]
 
     /// The keys a `success` expectation may name.
-    public static let successKeys = ["institution_id", "institution_name", "accounts", "link_session_id"]
+    public static let successKeys = ["institution_id", "institution_name", "accounts", "link_session_id", "masks",
+                                     "verification_status"]
     /// The keys an `exit` expectation may name.
     public static let exitKeys = ["institution_id", "institution_name", "exit_status", "status", "error_type", "error_code",
                                   "error_message", "link_session_id"]
@@ -80,8 +82,12 @@ public struct Expectation: Hashable, Sendable {
             values = event.metadata.wireValues
         case (.success, .success(let success)):
             values = [
-                "institution_id": success.metadata.institution.id, "institution_name": success.metadata.institution.name,
+                "institution_id": success.metadata.institution?.id, "institution_name": success.metadata.institution?.name,
                 "accounts": String(success.metadata.accounts.count), "link_session_id": success.metadata.linkSessionID,
+                // the accounts' masks and verification statuses, in order, comma-separated
+                "masks": success.metadata.accounts.map { $0.mask ?? "null" }.joined(separator: ","),
+                "verification_status": success.metadata.accounts.map { $0.verificationStatus?.description ?? "null" }
+                    .joined(separator: ","),
             ]
         case (.exit, .exit(let exit)):
             let status = exit.metadata.status?.description
@@ -130,7 +136,7 @@ extension SessionRecord {
             }
             return parts.joined(separator: " ")
         case .success(let success):
-            return "success institution_id=\(success.metadata.institution.id) accounts=\(success.metadata.accounts.count)"
+            return "success institution_id=\(success.metadata.institution?.id ?? "null") accounts=\(success.metadata.accounts.count)"
         case .exit(let exit):
             var parts = ["exit", "exit_status=\(exit.metadata.status?.description ?? "null")"]
             if let error = exit.error { parts.append("error_code=\(error.errorCode.errorCode)") }

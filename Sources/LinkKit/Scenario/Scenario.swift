@@ -16,6 +16,13 @@ public enum ScenarioCommand: Hashable, Sendable {
     case allAccounts
     /// `oauth approve|cancel|fail`.
     case oauth(OAuthResult)
+    /// `auth instant|manual`: the auth-type choice; `auth manual` on a search links with
+    /// account numbers.
+    case auth(AuthTypeSelection)
+    /// `numbers <routing> <account> [checking|savings]`: the NUMBERS pane, both fields.
+    case numbers(routing: String, account: String, type: DepositAccountType)
+    /// `code <code>`: the 3-letter code of a micro-deposit.
+    case code(Secret)
     /// `back`: Esc.
     case back
     /// `exit`: ask to exit.
@@ -44,6 +51,9 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .mfa: "mfa"
         case .accounts, .allAccounts: "accounts"
         case .oauth: "oauth"
+        case .auth: "auth"
+        case .numbers: "numbers"
+        case .code: "code"
         case .back: "back"
         case .exit: "exit"
         case .confirm: "confirm"
@@ -87,9 +97,12 @@ public enum ScenarioOption: Hashable, Sendable {
     case updateMode(String)
     /// `option institutions <file>` (relative to the scenario's folder).
     case institutions(String)
+    /// `option product <name>[,<name>…]`: the products the token asks for (e.g. `auth`).
+    case products(Set<LinkProduct>)
 
     /// The option names.
-    public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions"]
+    public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions",
+                               "product"]
 
     static func parse(_ words: [String]) throws(ActionRejected) -> ScenarioOption {
         let name = words.first ?? ""
@@ -115,6 +128,16 @@ public enum ScenarioOption: Hashable, Sendable {
             throw ActionRejected("option \(name) takes no value")
         case ("update-mode", let value?): return .updateMode(value)
         case ("institutions", let value?): return .institutions(value)
+        case ("product", let value?):
+            var products: Set<LinkProduct> = []
+            for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let product = LinkProduct(rawValue: String(name)) else {
+                    throw ActionRejected("option product takes \(LinkProduct.names) (commas between several), e.g. option product auth")
+                }
+                products.insert(product)
+            }
+            return .products(products)
+        case ("product", nil): throw ActionRejected("option product takes one value, e.g. option product auth")
         default:
             throw ActionRejected("unknown option line; options are: \(names.joined(separator: ", ")) (e.g. option latency 100)")
         }
@@ -156,6 +179,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// mfa <answer>[ | <answer>…]      device index, code, or one answer per question
 /// accounts <index>… | accounts all
 /// oauth approve | oauth cancel | oauth fail
+/// auth instant | auth manual            the auth-type choice (`option product auth`)
+/// numbers <routing> <account> [checking|savings]
+/// code <code>                     a micro-deposit's 3-letter code
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -176,7 +202,8 @@ public struct Scenario: Hashable, Sendable {
 
     /// The verbs a scenario understands.
     public static let verbs = [
-        "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "back", "exit", "confirm",
+        "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "back", "exit",
+        "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -192,6 +219,7 @@ public struct Scenario: Hashable, Sendable {
             case .token(let token): configuration.token = token
             case .updateMode(let id): configuration.updateModeInstitutionID = id
             case .institutions(let path): institutions = path
+            case .products(let products): configuration.products = products
             }
         }
         return institutions
@@ -311,6 +339,26 @@ public struct Scenario: Hashable, Sendable {
                 throw ActionRejected("oauth takes approve, cancel or fail")
             }
             return .oauth(result)
+        case "auth":
+            guard words.count == 1, let choice = AuthTypeSelection(rawValue: words[0]) else {
+                throw ActionRejected("auth takes instant or manual")
+            }
+            return .auth(choice)
+        case "numbers":
+            guard (2...3).contains(words.count) else {
+                throw ActionRejected("numbers needs a routing and an account number, e.g. numbers 110000000 1111222233330000 [checking|savings]")
+            }
+            var type = DepositAccountType.checking
+            if words.count == 3 {
+                guard let given = DepositAccountType(rawValue: words[2]) else {
+                    throw ActionRejected("numbers: the account type is checking or savings, not \(UntrustedText.quoted(words[2]))")
+                }
+                type = given
+            }
+            return .numbers(routing: words[0], account: words[1], type: type)
+        case "code":
+            guard words.count == 1 else { throw ActionRejected("code needs the deposit's 3-letter code, e.g. code ABC") }
+            return .code(Secret(words[0]))
         case "wait":
             guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
                 throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")

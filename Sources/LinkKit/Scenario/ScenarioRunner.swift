@@ -100,6 +100,10 @@ public struct ScenarioRunner {
                     try driver.send(.setQuery(id))
                 }
                 try driver.send(.selectInstitution(id: id))
+            case .numbers(_, let account, let type):
+                // two fields, two submissions: the routing number, then the account number
+                try driver.send(try action(for: step.command, engine: driver.engine))
+                try driver.send(.submitAccountNumber(account, type))
             default:
                 try driver.send(try action(for: step.command, engine: driver.engine))
             }
@@ -131,6 +135,9 @@ public struct ScenarioRunner {
         case .accounts(let indices): return .submitAccounts(indices)
         case .allAccounts: return .submitAccounts(Array(engine.accounts.indices))
         case .oauth(let result): return .oauth(result)
+        case .auth(let choice): return .chooseAuthType(choice)
+        case .numbers(let routing, _, _): return .submitRoutingNumber(routing)  // the account number follows
+        case .code(let code): return .submitDepositCode(code.copy())
         case .back: return .back
         case .exit: return .requestExit
         case .confirm: return .confirmExit

@@ -73,6 +73,20 @@ struct SecretReader {
         literal.withUTF8Buffer { equal(bytes, UnsafeRawBufferPointer($0)) }
     }
 
+    /// Whether `bytes` spell `literal` with ASCII letters in either case, reading every byte.
+    static func equalIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { expected in
+            guard bytes.count == expected.count else { return false }
+            var difference: UInt8 = 0
+            for index in 0..<bytes.count { difference |= lowercased(bytes[index]) ^ lowercased(expected[index]) }
+            return difference == 0
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
     /// Whether `a` and `b` hold the same bytes; for equal lengths it reads every byte whatever
     /// they hold (no early exit that would tell, by its timing, where they first differ).
     static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {

@@ -5,6 +5,7 @@ import LinkKit
 struct PaneRegistry {
     private(set) var views: [any PaneView] = [
         ConsentPane(),
+        AuthTypePane(),
         SearchPane(),
         NoticePane(),
         OAuthNoticePane(),
@@ -13,6 +14,9 @@ struct PaneRegistry {
         LoadingPane(),
         MFAPane(),
         AccountsPane(),
+        NumbersPane(),
+        MicrodepositAuthorizedPane(),
+        MicrodepositVerificationPane(),
         ConnectedPane(),
         ErrorPane(),
         ExitConfirmPane(),

@@ -217,6 +217,11 @@ struct LogEntry: Hashable, Sendable {
             return joined([m.exitStatus?.description, m.errorCode?.errorCode])
         case .selectAuthType:
             return m.selection.map(sanitizeForTerminal) ?? ""
+        case .submitRoutingNumber:
+            return m.routingNumber.map(sanitizeForTerminal) ?? ""
+        case .submitAccountNumber:
+            // the mask is empty for a 4-digit number: say so rather than show nothing
+            return m.accountNumberMask.map { $0.isEmpty ? "mask \"\"" : "••" + sanitizeForTerminal($0) } ?? ""
         default:
             let wire = event.eventName.description
             if wire.hasPrefix("SELECT_") || wire.hasSuffix("SELECT_INSTITUTION") {
@@ -274,7 +279,7 @@ struct LogEntry: Hashable, Sendable {
             var fields = [
                 Field(key: "callback", value: "onSuccess"),
                 Self.field("public_token", success.publicToken),
-                Self.field("institution", Self.institution(m.institution)),
+                Self.field("institution", m.institution.map(Self.institution)),
                 Self.field("link_session_id", m.linkSessionID),
             ]
             for account in m.accounts {

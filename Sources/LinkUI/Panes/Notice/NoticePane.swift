@@ -1,6 +1,7 @@
 import LinkKit
 
-/// NoticePane: the message over institution search for a degraded, down or unsupported institution.
+/// NoticePane: the message over institution search for a degraded, down, unsupported or filtered
+/// institution.
 struct NoticePane: PaneView {
     static func shows(_ pane: Pane) -> Bool {
         if case .institutionNotice = pane { true } else { false }
@@ -16,7 +17,7 @@ struct NoticePane: PaneView {
         case .degraded:
             KeyMap([KeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
                     KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
-        case .down, .unsupported:
+        case .down, .unsupported, .filtered:
             KeyMap([KeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
                     KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
         }
@@ -46,6 +47,12 @@ struct NoticePane: PaneView {
             Dialog.draw(into: &buffer, area: area, styles: s, title: " Not supported ", lines: [
                 ("✗ \(name) is not supported", s.error),
                 ("Linking accounts at this institution is no longer supported. Choose another one, or press Ctrl-X to exit.", s.text),
+            ], buttons: "[ Enter: Back to search ]")
+        case .filtered:
+            Dialog.draw(into: &buffer, area: area, styles: s, title: " Not available ", lines: [
+                ("✗ \(name) can't be used here", s.error),
+                ("It links by account and routing numbers only, which this session's products do not use "
+                    + "(they need --product auth). Choose another one.", s.text),
             ], buttons: "[ Enter: Back to search ]")
         }
         return nil

@@ -18,7 +18,7 @@ struct OutcomePane: PaneView {
             buffer.centered("✓ onSuccess", y: y, area: area, style: s.success)
             y += 2
             buffer.centered(success.publicToken, y: y, area: area, style: s.text)
-            buffer.centered("\(sanitizeForTerminal(success.metadata.institution.name)) · \(accounts) account\(accounts == 1 ? "" : "s")",
+            buffer.centered("\(success.metadata.institution.map { sanitizeForTerminal($0.name) } ?? "no institution") · \(accounts) account\(accounts == 1 ? "" : "s")",
                             y: y + 1, area: area, style: s.muted)
         case .exit(let exit)?:
             buffer.centered("onExit", y: y, area: area, style: s.warning)

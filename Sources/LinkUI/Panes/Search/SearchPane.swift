@@ -7,8 +7,12 @@ struct SearchPane: PaneView {
     func title(_ context: PaneContext) -> String? { " Select institution " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
-                KeyBinding("Enter", "select", matches: [.enter]), KeyBinding("Esc", "clear / exit", matches: [.escape], sends: .back)])
+        var bindings = [KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
+                        KeyBinding("Enter", "select", matches: [.enter])]
+        if context.engine.offersAuth {
+            bindings.append(KeyBinding("Tab", "use account numbers", matches: [.tab], sends: .chooseAuthType(.manual)))
+        }
+        return KeyMap(bindings + [KeyBinding("Esc", "clear / exit", matches: [.escape], sends: .back)])
     }
 
     func takesText(_ context: PaneContext) -> Bool { true }
@@ -28,6 +32,8 @@ struct SearchPane: PaneView {
         switch command {
         case .search(let text):
             return [.ctrl("u")] + text.map { Key.char($0) }
+        case .auth(.manual):
+            return [.tab]
         case .select(let id):
             guard context.engine.configuration.directory[id] != nil else {
                 throw ActionRejected("there is no institution \(id) in the directory")
@@ -120,6 +126,8 @@ struct SearchPane: PaneView {
             }
         }
         switch key {
+        case .tab where context.engine.offersAuth:
+            return .send(.chooseAuthType(.manual))
         case .enter:
             guard rows.indices.contains(cursor.index) else { return .handled }
             return .send(.selectInstitution(id: rows[cursor.index].record.id))
@@ -149,7 +157,12 @@ struct SearchPane: PaneView {
         if typed && rows.isEmpty {
             let shown = truncate(field.text, toWidth: 30, ellipsis: "…")
             buffer.paragraph("No institutions match \"\(shown)\".", y: listTop, area: area, style: s.warning)
-            buffer.paragraph("Change the search (Esc or Ctrl-U clears it; Esc on an empty search exits).", y: listTop + 1, area: area, style: s.muted)
+            let y = buffer.paragraph("Change the search (Esc or Ctrl-U clears it; Esc on an empty search exits).", y: listTop + 1,
+                                     area: area, style: s.muted)
+            if context.engine.offersAuth {
+                buffer.paragraph("Don't see your bank? Tab links it with your account and routing numbers instead.", y: y + 1,
+                                 area: area, style: s.accent)
+            }
             return cursorPosition
         }
         buffer.text(typed ? "\(rows.count == InstitutionSearch.listLimit ? "\(InstitutionSearch.listLimit)+" : String(rows.count)) result\(rows.count == 1 ? "" : "s")" : "Popular institutions",

@@ -1,0 +1,11 @@
+/// LinkProduct: a Plaid product the link token asks for (`--product`, `option product`). It
+/// shapes the flow: Auth adds the auth-type choice, account numbers and micro-deposits.
+public enum LinkProduct: String, Hashable, Sendable, CaseIterable {
+    /// Transactions: the plain sign-in flow (the default).
+    case transactions
+    /// Auth: account and routing numbers (Instant Match, micro-deposits, "link with account numbers").
+    case auth
+
+    /// The product names, for messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

@@ -1,0 +1,49 @@
+import LinkKit
+
+/// MicrodepositVerificationPane: INSTANT_MICRODEPOSIT_VERIFICATION: the 3-letter code from the
+/// deposit's description, typed into a masked field (three wrong codes end the session).
+struct MicrodepositVerificationPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .microdepositVerification }
+
+    func title(_ context: PaneContext) -> String? { " Verify your account " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    func takesText(_ context: PaneContext) -> Bool { true }
+
+    /// The code field (masked; wiped as the code leaves it).
+    var code = SecretField(maxLength: 8)
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if !returning { code.clear() }
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        switch key {
+        case .escape: return .send(.back)
+        case .enter: return code.isEmpty ? .handled : .send(.submitDepositCode(code.takeSecret()))
+        default: return code.handle(key) == nil ? .ignored : .handled
+        }
+    }
+
+    /// `code C`: clear the field, type it, Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        guard case .code(let secret) = command else { return nil }
+        return [.ctrl("u")] + KeyPlanner.keys(typing: secret) + [.enter]
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("Enter the code from the $0.01 deposit", y: area.y, area: area, style: s.title) + 1
+        y = buffer.paragraph("Its description reads like #XXX: the three letters are the code.", y: y, area: area, style: s.text) + 1
+        if let error = context.engine.inlineError {
+            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
+        }
+        let cursor = buffer.field(code, label: "Code", y: y, area: area, labelWidth: 8, focused: true, styles: s)
+        buffer.paragraph("Sandbox: every deposit's code is \(SandboxAuth.depositCode) (3 tries)", y: max(y + 2, area.maxY - 1),
+                         area: area, style: s.muted)
+        return cursor
+    }
+}
