@@ -229,6 +229,7 @@ struct LinkTerm: ParsableCommand {
                                         unit: "record") || outputFailed
         }
         if let outcome = driver.outcome { print(outcome.summary) }
+        if let path = session.profile, !rememberItem(driver.engine, outcome: driver.outcome, in: path) { outputFailed = true }
         if let autopilot = app.autopilot {
             printError("linkterm: \(autopilot.report)")
         }

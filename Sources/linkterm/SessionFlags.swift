@@ -36,8 +36,30 @@ struct SessionFlags: ParsableArguments {
             + "micro-deposits (Tab on the search). Example: --product auth", valueName: "name"))
     var product: [String] = []
 
+    @Flag(help: ArgumentHelp(
+        "The returning user experience with the sandbox's saved profile: phone 415-555-0010, code 123456, then "
+            + "First Platypus Bank and Tartan Bank saved."))
+    var returningUser = false
+
+    @Option(help: ArgumentHelp(
+        "The returning user experience, remembered in FILE: the phone and its code after consent; each onSuccess "
+            + "saves the institution and accounts for the verified phone (0600, written whole), so the next visit "
+            + "offers them.", valueName: "file"))
+    var profile: String?
+
     @OptionGroup var directoryOption: DirectoryOption
     var institutions: String? { directoryOption.institutions }
+
+    /// The saved profile: `--returning-user`'s, or `--profile`'s file (nil when it does not exist yet).
+    func savedProfile() throws -> SavedProfile? {
+        if returningUser { return .sandbox }
+        guard let profile else { return nil }
+        do {
+            return try SavedProfile.load(path: profile)
+        } catch {
+            throw ValidationError("--profile \(error)")
+        }
+    }
 
     /// The products named by `--product` (transactions when none is).
     func products() throws -> Set<LinkProduct> {
@@ -66,6 +88,10 @@ struct SessionFlags: ParsableArguments {
             throw ValidationError("--institution goes with --update-mode")
         }
         _ = try products()
+        if returningUser && profile != nil {
+            throw ValidationError("--returning-user and --profile cannot be used together (--profile FILE keeps its own)")
+        }
+        _ = try savedProfile()
         if institutions == nil, let institution, InstitutionDirectory.sandbox[institution] == nil {
             throw ValidationError("--institution: there is no institution \(institution) in the sandbox directory")
         }
@@ -84,7 +110,8 @@ struct SessionFlags: ParsableArguments {
         return SessionConfiguration(
             token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
             accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
-            updateModeInstitutionID: updateMode ? institution : nil, directory: directory, products: try products())
+            updateModeInstitutionID: updateMode ? institution : nil, directory: directory, products: try products(),
+            rememberMe: returningUser || profile != nil, savedProfile: try savedProfile())
     }
 }
 

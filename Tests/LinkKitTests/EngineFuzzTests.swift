@@ -26,7 +26,7 @@ private struct EngineSnapshot: Equatable {
     static let covered = [
         "configuration", "pane", "linkSessionID", "token", "requestID", "institution", "query", "inlineError",
         "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
-        "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "ids", "lastReportedQuery",
+        "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts", "ids", "lastReportedQuery",
         "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
     ]
 
@@ -54,8 +54,14 @@ private struct EngineSnapshot: Equatable {
     var numbersAfterAccountSelect: AuthFlow?
     var numbersOrigin: Pane
     var depositCodeAttempts: Int
+    var typedPhone: String?
+    var verifiedPhone: String?
+    var otpAttempts: Int
 
     init(_ engine: LinkEngine) {
+        typedPhone = engine.typedPhone
+        verifiedPhone = engine.verifiedPhone
+        otpAttempts = engine.otpAttempts
         authFlow = engine.authFlow
         routingNumber = engine.routingNumber
         numbersAfterAccountSelect = engine.numbersAfterAccountSelect
@@ -229,6 +235,14 @@ private struct ActionGenerator {
             case .selectAuthType: return .chooseAuthType(rng.pick(AuthTypeSelection.allCases))
             case .numbers(.routing): return .submitRoutingNumber(routingNumber())
             case .numbers(.account): return .submitAccountNumber(accountNumber(), rng.pick(DepositAccountType.allCases))
+            case .submitPhone:
+                return rng.chance(0.2) ? .skipPhone : .submitPhone(rng.pick(["4155550010", "415-555-0199", "555", randomString(maxLength: 14)]))
+            case .verifyPhone: return .submitOTP(Secret(rng.pick(["123456", "000000", "", rng.pick(canaryAnswers)])))
+            case .selectSavedInstitution:
+                return rng.chance(0.2) ? .connectNewInstitution : .selectInstitution(id: rng.pick(["ins_109508", "ins_109511", institutionID()]))
+            case .selectSavedAccount:
+                return rng.chance(0.1) ? .connectNewInstitution : .submitAccounts(indexList(count: engine.accounts.count))
+            case .matchedVerifyMethod: return .chooseVerifyMethod(rng.pick(VerifyMethod.allCases))
             case .microdepositVerification:
                 return .submitDepositCode(Secret(rng.pick(["ABC", "abc", "", "AB", rng.pick(canaryAnswers)])))
             default: return rng.chance(0.8) ? .primary : .back
@@ -251,6 +265,10 @@ private struct ActionGenerator {
         case 20: return .submitRoutingNumber(routingNumber())
         case 21: return .submitAccountNumber(accountNumber(), rng.pick(DepositAccountType.allCases))
         case 22: return .submitDepositCode(Secret(rng.pick(["ABC", rng.pick(canaryAnswers)])))
+        case 23: return .submitPhone(rng.pick(["4155550010", randomString(maxLength: 14)]))
+        case 24: return .submitOTP(Secret(rng.pick(["123456", rng.pick(canaryAnswers)])))
+        case 25: return rng.pick([.skipPhone, .connectNewInstitution])
+        case 26: return .chooseVerifyMethod(rng.pick(VerifyMethod.allCases))
         default: return .primary
         }
     }
@@ -296,7 +314,8 @@ private struct ActionGenerator {
             token: token, seed: rng.next(), latencyMillis: Int64(rng.pick([0, 1, 600, 5_000])),
             searchDebounceMillis: Int64(rng.pick([0, 1, 300, 2_000])),
             accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
-            products: rng.chance(0.5) ? [.auth] : [.transactions])
+            products: rng.chance(0.5) ? [.auth] : [.transactions], rememberMe: rng.chance(0.3),
+            savedProfile: rng.chance(0.3) ? .sandbox : nil)
     }
 }
 

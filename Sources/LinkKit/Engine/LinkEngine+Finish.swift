@@ -3,7 +3,7 @@
 extension LinkEngine {
     /// Shares the chosen accounts and shows CONNECTED.
     mutating func submitAccounts(_ indices: [Int]) throws(ActionRejected) {
-        guard pane == .selectAccount else { throw misfit("choosing accounts") }
+        guard pane == .selectAccount || pane == .selectSavedAccount else { throw misfit("choosing accounts") }
         guard !indices.isEmpty else { throw ActionRejected("choose at least one account") }
         if configuration.accountSelection == .single && indices.count != 1 {
             throw ActionRejected("single-account mode: choose exactly one account")
@@ -18,6 +18,11 @@ extension LinkEngine {
         }
         sharedAccounts = indices.sorted().map { accounts[$0] }
         newRequest()
+        if pane == .selectSavedAccount {
+            emit(.selectSavedAccount)
+            show(.connected)
+            return
+        }
         switch numbersAfterAccountSelect {
         case .instantMatch?: startNumbers(.instantMatch(accountIndex: indices[0]), from: .selectAccount)
         case .automatedMicrodeposits?: startNumbers(.automatedMicrodeposits(accountIndex: indices[0]), from: .selectAccount)
@@ -73,8 +78,13 @@ extension LinkEngine {
             query = ""
             searchDeadline = nil
         case .selectInstitution, .mfa, .selectAccount, .selectAuthType, .microdepositAuthorized(instant: true),
-             .microdepositVerification:
+             .microdepositVerification, .submitPhone, .selectSavedInstitution, .selectSavedAccount:
             try requestExit()
+        case .verifyPhone:
+            inlineError = nil
+            show(.submitPhone)
+        case .matchedVerifyMethod:
+            showSearch()
         case .numbers(let stage):
             backFromNumbers(stage)
         case .connected, .microdepositAuthorized(instant: false):
@@ -122,7 +132,10 @@ extension LinkEngine {
     /// The exit status for leaving from `pane`.
     public func exitStatus(for pane: Pane) -> ExitStatus? {
         switch pane {
-        case .consent, .credential, .selectAuthType, .numbers: .requiresCredentials
+        case .consent, .credential, .selectAuthType, .numbers, .submitPhone, .selectSavedInstitution, .matchedVerifyMethod:
+            .requiresCredentials
+        case .verifyPhone: .requiresCode
+        case .selectSavedAccount: .requiresAccountSelection
         case .microdepositAuthorized, .microdepositVerification: .requiresCode
         case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down), .institutionNotice(.filtered):
             .institutionNotFound

@@ -5,7 +5,7 @@ extension LinkEngine {
     mutating func primary() throws(ActionRejected) {
         switch pane {
         case .consent:
-            if offersAuth { show(.selectAuthType) } else { showSearch() }
+            afterConsent()
         case .microdepositAuthorized(instant: true):
             show(.microdepositVerification)
         case .connected, .microdepositAuthorized(instant: false):
@@ -60,12 +60,14 @@ extension LinkEngine {
 
     /// Enter on a search result.
     mutating func selectInstitution(id: String) throws(ActionRejected) {
+        if pane == .selectSavedInstitution { return try selectSavedInstitution(id: id) }
         guard pane == .selectInstitution else { throw misfit("selecting an institution") }
         guard let record = configuration.directory[id] else {
             throw ActionRejected("there is no institution \(id) in the directory")
         }
         searchDeadline = nil
         reportQueryIfNeeded()
+        if isMatched(id) { return selectMatchedInstitution(record) }
         institution = record
         newRequest()
         emit(.selectInstitution)

@@ -87,6 +87,8 @@ extension LinkEngine {
             numbersAccepted(mask: mask, type: type)
         case .depositCode(let correct):
             depositCodeChecked(correct: correct)
+        case .otp(let correct):
+            otpChecked(correct: correct)
         }
     }
 

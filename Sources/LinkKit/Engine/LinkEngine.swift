@@ -46,6 +46,12 @@ public struct LinkEngine: Sendable {
     var numbersOrigin: Pane = .selectInstitution
     /// Wrong micro-deposit codes so far.
     var depositCodeAttempts = 0
+    /// The phone typed on SUBMIT_PHONE (10 digits).
+    public internal(set) var typedPhone: String?
+    /// The phone once its code was verified: what a successful session saves the Item under.
+    public internal(set) var verifiedPhone: String?
+    /// Wrong one-time codes so far.
+    var otpAttempts = 0
 
     var ids: IDGenerator
     var lastReportedQuery: String?
@@ -62,6 +68,7 @@ public struct LinkEngine: Sendable {
         case mfa(correct: Bool)
         case oauthApproved
         case numbers(mask: String, type: DepositAccountType)
+        case otp(correct: Bool)
         case depositCode(correct: Bool)
     }
 
@@ -138,6 +145,11 @@ public struct LinkEngine: Sendable {
             case .submitMFA(let response): try submitMFA(response)
             case .submitAccounts(let indices): try submitAccounts(indices)
             case .chooseAuthType(let choice): try chooseAuthType(choice)
+            case .submitPhone(let phone): try submitPhone(phone)
+            case .skipPhone: try skipPhone()
+            case .submitOTP(let code): try submitOTP(code)
+            case .connectNewInstitution: try connectNewInstitution()
+            case .chooseVerifyMethod(let method): try chooseVerifyMethod(method)
             case .submitRoutingNumber(let number): try submitRoutingNumber(number)
             case .submitAccountNumber(let number, let type): try submitAccountNumber(number, type: type)
             case .submitDepositCode(let code): try submitDepositCode(code)

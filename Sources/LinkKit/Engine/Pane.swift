@@ -44,6 +44,17 @@ public struct ErrorPaneState: Hashable, Sendable {
 public indirect enum Pane: Hashable, Sendable {
     /// CONSENT: what is shared; continue to search.
     case consent
+    /// SUBMIT_PHONE: the phone for the returning user experience (or skip).
+    case submitPhone
+    /// VERIFY_PHONE: the one-time code sent to it.
+    case verifyPhone
+    /// SELECT_SAVED_INSTITUTION: an institution linked before with this phone, or a new one.
+    case selectSavedInstitution
+    /// SELECT_SAVED_ACCOUNT: the accounts saved at it.
+    case selectSavedAccount
+    /// MATCHED_CONSENT: a searched institution the phone linked before: share it again with the
+    /// verified phone, or sign in with a password (`MATCHED_SELECT_VERIFY_METHOD`).
+    case matchedVerifyMethod
     /// SELECT_AUTH_TYPE: find the bank (instant) or type account numbers (manual); Auth only.
     case selectAuthType
     /// SELECT_INSTITUTION: search and choose.
@@ -86,6 +97,11 @@ public indirect enum Pane: Hashable, Sendable {
         switch self {
         case .consent: .consent
         case .selectAuthType: .selectAuthType
+        case .submitPhone: .submitPhone
+        case .verifyPhone: .verifyPhone
+        case .selectSavedInstitution: .selectSavedInstitution
+        case .selectSavedAccount: .selectSavedAccount
+        case .matchedVerifyMethod: .matchedConsent
         case .numbers: .numbers
         case .microdepositAuthorized(let instant): instant ? .instantMicrodepositAuthorized : .sameDayMicrodepositAuthorized
         case .microdepositVerification: .instantMicrodepositVerification

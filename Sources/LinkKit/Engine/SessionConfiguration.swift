@@ -26,6 +26,10 @@ public struct SessionConfiguration: Sendable {
     public var directory: InstitutionDirectory
     /// The products the link token asks for (Auth adds the auth-type choice and micro-deposits).
     public var products: Set<LinkProduct>
+    /// The returning user experience: after consent, the phone and its one-time code.
+    public var rememberMe: Bool
+    /// What was saved for a phone on an earlier visit (with ``rememberMe``); `nil` on a first visit.
+    public var savedProfile: SavedProfile?
 
     /// The LOADING latency used when none is given.
     public static let defaultLatencyMillis: Int64 = 600
@@ -39,9 +43,11 @@ public struct SessionConfiguration: Sendable {
         token: String? = nil, seed: UInt64 = 0, latencyMillis: Int64 = defaultLatencyMillis,
         searchDebounceMillis: Int64 = defaultSearchDebounceMillis, accountSelection: AccountSelectionMode = .multiple,
         updateModeInstitutionID: String? = nil, directory: InstitutionDirectory = .sandbox,
-        products: Set<LinkProduct> = [.transactions]
+        products: Set<LinkProduct> = [.transactions], rememberMe: Bool = false, savedProfile: SavedProfile? = nil
     ) {
         self.products = products
+        self.rememberMe = rememberMe || savedProfile != nil
+        self.savedProfile = savedProfile
         self.token = token
         self.seed = seed
         self.latencyMillis = latencyMillis

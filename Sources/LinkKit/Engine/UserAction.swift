@@ -8,6 +8,15 @@ public enum OAuthResult: String, Hashable, Sendable, CaseIterable {
     case fail
 }
 
+/// VerifyMethod: how a returning user verifies a matched institution (`selection` on
+/// `MATCHED_SELECT_VERIFY_METHOD`).
+public enum VerifyMethod: String, Hashable, Sendable, CaseIterable {
+    /// The verified phone: the saved accounts, no sign-in.
+    case phoneotp
+    /// Sign in with the institution's credentials.
+    case password
+}
+
 /// UserAction: what a person (or a scenario, or a test) does to a session.
 ///
 /// Panes turn keys into these; the engine decides what happens.
@@ -24,6 +33,16 @@ public enum UserAction: Hashable, Sendable {
     case submitCredentials(username: String, password: Secret)
     /// Submit the current MFA step. The engine wipes typed answers once it has read them.
     case submitMFA(MFAResponse)
+    /// The phone typed on SUBMIT_PHONE.
+    case submitPhone(String)
+    /// Continue without a phone (`SKIP_SUBMIT_PHONE`).
+    case skipPhone
+    /// The one-time code sent to the phone. Wiped once read.
+    case submitOTP(Secret)
+    /// Link an institution not saved (`CONNECT_NEW_INSTITUTION`).
+    case connectNewInstitution
+    /// How to verify a matched institution (`MATCHED_SELECT_VERIFY_METHOD`).
+    case chooseVerifyMethod(VerifyMethod)
     /// SELECT_AUTH_TYPE's choice; `manual` also on a search ("link with account numbers").
     case chooseAuthType(AuthTypeSelection)
     /// The NUMBERS pane's routing number.
@@ -54,6 +73,7 @@ public enum UserAction: Hashable, Sendable {
         case .submitCredentials(let username, let password): .submitCredentials(username: username, password: password.copy())
         case .submitMFA(let response): .submitMFA(response.copy())
         case .submitDepositCode(let code): .submitDepositCode(code.copy())
+        case .submitOTP(let code): .submitOTP(code.copy())
         default: self
         }
     }

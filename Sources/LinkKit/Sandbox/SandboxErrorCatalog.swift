@@ -103,6 +103,8 @@ public enum SandboxErrorCatalog {
     public static var itemLocked: SandboxError { byCode["ITEM_LOCKED"]! }
     /// `INVALID_INPUT` / `INVALID_LINK_TOKEN`.
     public static var invalidLinkToken: SandboxError { byCode["INVALID_LINK_TOKEN"]! }
+    /// `ITEM_ERROR` / `INVALID_OTP`.
+    public static var invalidOTP: SandboxError { byCode["INVALID_OTP"]! }
     /// `ITEM_ERROR` / `INSUFFICIENT_CREDENTIALS`: what a failed OAuth sign-in reports.
     public static var oauthFailed: SandboxError { byCode["INSUFFICIENT_CREDENTIALS"]! }
 

@@ -23,6 +23,16 @@ public enum ScenarioCommand: Hashable, Sendable {
     case numbers(routing: String, account: String, type: DepositAccountType)
     /// `code <code>`: the 3-letter code of a micro-deposit.
     case code(Secret)
+    /// `phone <number>`: the returning user's phone.
+    case phone(String)
+    /// `otp <code>`: the one-time code sent to the phone.
+    case otp(Secret)
+    /// `skip`: continue without a phone.
+    case skip
+    /// `connect-new`: link an institution that is not saved.
+    case connectNew
+    /// `verify phoneotp|password`: how to verify a matched institution.
+    case verify(VerifyMethod)
     /// `back`: Esc.
     case back
     /// `exit`: ask to exit.
@@ -54,6 +64,11 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .auth: "auth"
         case .numbers: "numbers"
         case .code: "code"
+        case .phone: "phone"
+        case .otp: "otp"
+        case .skip: "skip"
+        case .connectNew: "connect-new"
+        case .verify: "verify"
         case .back: "back"
         case .exit: "exit"
         case .confirm: "confirm"
@@ -99,16 +114,22 @@ public enum ScenarioOption: Hashable, Sendable {
     case institutions(String)
     /// `option product <name>[,<name>…]`: the products the token asks for (e.g. `auth`).
     case products(Set<LinkProduct>)
+    /// `option remember-me`: the phone pane after consent, nothing saved yet (a first visit).
+    case rememberMe
+    /// `option returning-user`: the phone pane, and the sandbox's saved profile for its phone.
+    case returningUser
 
     /// The option names.
     public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions",
-                               "product"]
+                               "product", "remember-me", "returning-user"]
 
     static func parse(_ words: [String]) throws(ActionRejected) -> ScenarioOption {
         let name = words.first ?? ""
         let value = words.count == 2 ? words[1] : nil
         switch (name, value) {
         case ("single-account", nil) where words.count == 1: return .singleAccount
+        case ("remember-me", nil) where words.count == 1: return .rememberMe
+        case ("returning-user", nil) where words.count == 1: return .returningUser
         case ("no-account-select", nil) where words.count == 1: return .noAccountSelect
         case ("latency", let value?):
             guard let millis = Int64(value), SessionConfiguration.latencyRange.contains(millis) else {
@@ -124,7 +145,7 @@ public enum ScenarioOption: Hashable, Sendable {
         case ("token", nil): throw ActionRejected("option token takes one word (a token has no spaces)")
         case ("latency", nil), ("seed", nil), ("update-mode", nil), ("institutions", nil):
             throw ActionRejected("option \(name) takes one value, e.g. option latency 100")
-        case ("single-account", _), ("no-account-select", _):
+        case ("single-account", _), ("no-account-select", _), ("remember-me", _), ("returning-user", _):
             throw ActionRejected("option \(name) takes no value")
         case ("update-mode", let value?): return .updateMode(value)
         case ("institutions", let value?): return .institutions(value)
@@ -182,6 +203,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// auth instant | auth manual            the auth-type choice (`option product auth`)
 /// numbers <routing> <account> [checking|savings]
 /// code <code>                     a micro-deposit's 3-letter code
+/// phone <number> | otp <code> | skip   the returning user's phone (`option returning-user`)
+/// connect-new | verify phoneotp|password
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -202,8 +225,8 @@ public struct Scenario: Hashable, Sendable {
 
     /// The verbs a scenario understands.
     public static let verbs = [
-        "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "back", "exit",
-        "confirm",
+        "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
+        "skip", "connect-new", "verify", "back", "exit", "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -220,6 +243,10 @@ public struct Scenario: Hashable, Sendable {
             case .updateMode(let id): configuration.updateModeInstitutionID = id
             case .institutions(let path): institutions = path
             case .products(let products): configuration.products = products
+            case .rememberMe: configuration.rememberMe = true
+            case .returningUser:
+                configuration.rememberMe = true
+                configuration.savedProfile = .sandbox
             }
         }
         return institutions
@@ -356,6 +383,19 @@ public struct Scenario: Hashable, Sendable {
                 type = given
             }
             return .numbers(routing: words[0], account: words[1], type: type)
+        case "skip": return try noArguments(.skip)
+        case "connect-new": return try noArguments(.connectNew)
+        case "phone":
+            guard !rest.isEmpty else { throw ActionRejected("phone needs a number, e.g. phone 415-555-0010") }
+            return .phone(rest)
+        case "otp":
+            guard words.count == 1 else { throw ActionRejected("otp needs the code sent to the phone, e.g. otp 123456") }
+            return .otp(Secret(words[0]))
+        case "verify":
+            guard words.count == 1, let method = VerifyMethod(rawValue: words[0]) else {
+                throw ActionRejected("verify takes phoneotp or password")
+            }
+            return .verify(method)
         case "code":
             guard words.count == 1 else { throw ActionRejected("code needs the deposit's 3-letter code, e.g. code ABC") }
             return .code(Secret(words[0]))

@@ -138,6 +138,11 @@ public struct ScenarioRunner {
         case .auth(let choice): return .chooseAuthType(choice)
         case .numbers(let routing, _, _): return .submitRoutingNumber(routing)  // the account number follows
         case .code(let code): return .submitDepositCode(code.copy())
+        case .phone(let number): return .submitPhone(number)
+        case .otp(let code): return .submitOTP(code.copy())
+        case .skip: return .skipPhone
+        case .connectNew: return .connectNewInstitution
+        case .verify(let method): return .chooseVerifyMethod(method)
         case .back: return .back
         case .exit: return .requestExit
         case .confirm: return .confirmExit

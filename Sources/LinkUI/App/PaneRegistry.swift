@@ -5,6 +5,10 @@ import LinkKit
 struct PaneRegistry {
     private(set) var views: [any PaneView] = [
         ConsentPane(),
+        PhonePane(),
+        VerifyPhonePane(),
+        SavedInstitutionsPane(),
+        MatchedPane(),
         AuthTypePane(),
         SearchPane(),
         NoticePane(),

@@ -222,10 +222,14 @@ struct LogEntry: Hashable, Sendable {
         case .submitAccountNumber:
             // the mask is empty for a 4-digit number: say so rather than show nothing
             return m.accountNumberMask.map { $0.isEmpty ? "mask \"\"" : "••" + sanitizeForTerminal($0) } ?? ""
+        case .matchedSelectVerifyMethod:
+            return m.selection.map(sanitizeForTerminal) ?? ""
         default:
             let wire = event.eventName.description
-            if wire.hasPrefix("SELECT_") || wire.hasSuffix("SELECT_INSTITUTION") {
-                return m.institutionName.map(sanitizeForTerminal) ?? ""
+            if wire.hasPrefix("SELECT_") || wire.hasSuffix("_INSTITUTION") {
+                // a saved or matched institution says why: (SAVED_INSTITUTION), (returning_user)
+                let reason = m.matchReason.map { " (" + sanitizeForTerminal($0) + ")" } ?? ""
+                return (m.institutionName.map(sanitizeForTerminal) ?? "") + reason
             }
             return ""
         }

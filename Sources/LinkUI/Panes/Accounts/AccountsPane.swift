@@ -1,15 +1,23 @@
 import LinkKit
 
-/// AccountsPane: account select; checkboxes (or radio buttons in single-account mode).
+/// AccountsPane: account select; checkboxes (or radio buttons in single-account mode). Also the
+/// returning user's saved accounts (SELECT_SAVED_ACCOUNT), with `c` to connect a new institution.
 struct AccountsPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .selectAccount }
+    static func shows(_ pane: Pane) -> Bool { pane == .selectAccount || pane == .selectSavedAccount }
 
-    func title(_ context: PaneContext) -> String? { " Select accounts " }
+    func title(_ context: PaneContext) -> String? { context.pane == .selectSavedAccount ? " Saved accounts " : " Select accounts " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
         let move = KeyBinding("↑/↓", "move", matches: [.up, .down])
         let enter = KeyBinding("Enter", "continue", matches: [.enter])
         let esc = KeyBinding("Esc", "exit", matches: [.escape], sends: .back)
+        if context.pane == .selectSavedAccount {
+            let new = KeyBinding("c", "connect a new institution", matches: [.char("c")], sends: .connectNewInstitution)
+            return context.singleAccount
+                ? KeyMap([move, KeyBinding("Space", "choose", matches: [.char(" ")]), enter, new, esc])
+                : KeyMap([move, KeyBinding("Space", "toggle", matches: [.char(" ")]), KeyBinding("a", "all/none", matches: [.char("a")]),
+                          enter, new, esc])
+        }
         return context.singleAccount
             ? KeyMap([move, KeyBinding("Space", "choose", matches: [.char(" ")]), enter, esc])
             : KeyMap([move, KeyBinding("Space", "toggle", matches: [.char(" ")]), KeyBinding("a", "all/none", matches: [.char("a")]),
@@ -28,6 +36,8 @@ struct AccountsPane: PaneView {
         switch command {
         case .allAccounts:
             return (checked.count == accounts.count ? [] : [.char("a")]) + [.enter]
+        case .connectNew where context.pane == .selectSavedAccount:
+            return [.char("c")]
         case .accounts(let indices):
             var keys: [Key] = []
             var at = cursor.index
@@ -105,6 +115,8 @@ struct AccountsPane: PaneView {
             return .send(.submitAccounts(checked.sorted()))
         case .escape:
             return .send(.back)
+        case .char("c") where context.pane == .selectSavedAccount:
+            return .send(.connectNewInstitution)
         default:
             return .ignored
         }
@@ -115,8 +127,9 @@ struct AccountsPane: PaneView {
         let s = context.styles
         let single = context.singleAccount
         let accounts = context.engine.accounts
-        var y = buffer.paragraph(single ? "Choose an account to share" : "Choose the accounts to share",
-                                 y: area.y, area: area, style: s.title)
+        let heading = context.pane == .selectSavedAccount
+            ? "Your saved accounts at \(context.institutionName)" : single ? "Choose an account to share" : "Choose the accounts to share"
+        var y = buffer.paragraph(heading, y: area.y, area: area, style: s.title)
         buffer.text("\(checked.count) of \(accounts.count) selected", y: y, x: area.x, area: area, style: s.muted)
         y += 2
         listTop = y

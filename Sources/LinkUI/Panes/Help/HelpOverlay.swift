@@ -23,7 +23,7 @@ enum HelpOverlay {
     /// Draws the overlay over `area`.
     static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap) {
         let width = min(area.width - 4, 78)
-        let height = min(area.height, 7 + (globalKeys.count + 1) / 2 + credentials.count)
+        let height = min(area.height, 8 + (globalKeys.count + 1) / 2 + credentials.count)
         guard width >= 10, height >= 3 else { return }
         let box = area.centered(width: width, height: height)
         buffer.fill(box, style: s.text)
@@ -50,5 +50,8 @@ enum HelpOverlay {
             buffer.text(meaning, y: y, x: inner.x + 28, area: inner, style: s.text)
             y += 1
         }
+        // the values no Plaid document gives, chosen by linkterm (SPEC §3a)
+        buffer.text("Phone 415-555-0010, code \(SavedProfile.sandboxCode) · deposit code \(SandboxAuth.depositCode)",
+                    y: y, x: inner.x, area: inner, style: s.muted)
     }
 }

@@ -171,14 +171,15 @@ struct SearchPane: PaneView {
         for row in 0..<listHeight {
             let index = cursor.offset + row
             guard rows.indices.contains(index) else { break }
-            drawRow(rows[index], y: listTop + row, area: area, selected: index == cursor.index, styles: s, buffer: &buffer)
+            drawRow(rows[index], y: listTop + row, area: area, selected: index == cursor.index,
+                    saved: context.engine.isMatched(rows[index].record.id), styles: s, buffer: &buffer)
         }
         buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: area, style: s.accent)
         return cursorPosition
     }
 
     private func drawRow(
-        _ row: (record: InstitutionRecord, highlighted: [Int]), y: Int, area: Rect, selected: Bool, styles s: ThemeStyles,
+        _ row: (record: InstitutionRecord, highlighted: [Int]), y: Int, area: Rect, selected: Bool, saved: Bool, styles s: ThemeStyles,
         buffer: inout CellBuffer
     ) {
         // the highlighted row: the marker in the selection colours, or, without a selection
@@ -188,6 +189,7 @@ struct SearchPane: PaneView {
         let matchStyle = selected ? s.selectedMatch : s.match
         if selected && wholeRow { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base) }
         var tags: [String] = []
+        if saved { tags.append("saved") }
         if row.record.oauth { tags.append("OAuth") }
         if row.record.status == .degraded { tags.append("degraded") }
         if row.record.status == .down { tags.append("down") }

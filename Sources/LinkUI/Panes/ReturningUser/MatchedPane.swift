@@ -1,0 +1,54 @@
+import LinkKit
+
+/// MatchedPane: MATCHED_CONSENT: an institution found in the search that the verified phone
+/// linked before: share the saved accounts again (phone), or sign in (password).
+struct MatchedPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .matchedVerifyMethod }
+
+    func title(_ context: PaneContext) -> String? { " Saved institution " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), KeyBinding("Enter", "continue", matches: [.enter]),
+                KeyBinding("Esc", "back to search", matches: [.escape], sends: .back)])
+    }
+
+    static let choices: [(VerifyMethod, String)] = [
+        (.phoneotp, "Use my verified phone: share my saved accounts"),
+        (.password, "Sign in with my username and password"),
+    ]
+
+    /// The highlighted choice.
+    var highlighted = 0
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if !returning { highlighted = 0 }
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        switch key {
+        case .up, .ctrl("p"): highlighted = 0; return .handled
+        case .down, .ctrl("n"): highlighted = 1; return .handled
+        case .enter: return .send(.chooseVerifyMethod(Self.choices[highlighted].0))
+        case .escape: return .send(.back)
+        default: return .ignored
+        }
+    }
+
+    /// `verify M`: move to it and Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        guard case .verify(let method) = command, let target = Self.choices.firstIndex(where: { $0.0 == method }) else { return nil }
+        return KeyPlanner.moves(from: highlighted, to: target) + [.enter]
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("You connected \(context.institutionName) before", y: area.y, area: area, style: s.title)
+        y = buffer.paragraph("It is saved with your verified phone.", y: y, area: area, style: s.muted) + 1
+        for (index, choice) in Self.choices.enumerated() where y < area.maxY {
+            let selected = index == highlighted
+            buffer.text((selected ? "› " : "  ") + choice.1, y: y, x: area.x, area: area, style: selected ? s.selectedItem : s.text)
+            y += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,76 @@
+import LinkKit
+
+/// PhonePane: SUBMIT_PHONE: the phone for the returning user experience, or continue without
+/// one (Tab to the button, Enter).
+struct PhonePane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .submitPhone }
+
+    func title(_ context: PaneContext) -> String? { " Your phone " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Tab", "field / skip button", matches: [.tab]), KeyBinding("Enter", "continue", matches: [.enter]),
+                KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    func takesText(_ context: PaneContext) -> Bool { !onSkip }
+
+    /// The phone field.
+    var phone = TextField(maxLength: 24)
+    /// Whether "Continue without a phone number" has the focus.
+    var onSkip = false
+    /// What was wrong with the number typed.
+    var problem: String?
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        problem = nil
+        if !returning {
+            onSkip = false
+            if let typed = context.engine.typedPhone { phone.set(typed) } else { phone.clear() }
+        }
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        switch key {
+        case .escape: return .send(.back)
+        case .tab, .backTab, .down, .up:
+            onSkip.toggle()
+            return .handled
+        case .enter where onSkip:
+            return .send(.skipPhone)
+        case .enter:
+            guard SavedProfile.normalizedPhone(phone.text) != nil else {
+                problem = "A phone number has 10 digits (a US number), e.g. 415-555-0010"
+                return .handled
+            }
+            return .send(.submitPhone(phone.text))
+        default:
+            guard !onSkip, let edited = phone.handle(key) else { return .ignored }
+            if edited { problem = nil }
+            return .handled
+        }
+    }
+
+    /// `phone N`: type it and Enter; `skip`: Tab to the button and Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        switch command {
+        case .phone(let number): return (onSkip ? [.tab] : []) + [.ctrl("u")] + number.map { Key.char($0) } + [.enter]
+        case .skip: return (onSkip ? [] : [.tab]) + [.enter]
+        default: return nil
+        }
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("Use your phone to connect faster", y: area.y, area: area, style: s.title) + 1
+        y = buffer.paragraph("If you saved accounts with Plaid before, we'll find them with a one-time code. "
+                             + "Otherwise your accounts are saved to this number once linked.", y: y, area: area, style: s.text) + 1
+        let cursor = buffer.field(phone, label: "Phone", y: y, area: area, labelWidth: 9, focused: !onSkip, styles: s)
+        y += 1
+        if let problem { y = buffer.paragraph("✗ " + problem, y: y + 1, area: area, style: s.error) }
+        buffer.text((onSkip ? "› " : "  ") + "Continue without a phone number", y: y + 1, x: area.x, area: area,
+                    style: onSkip ? s.selectedItem : s.accent)
+        buffer.paragraph("Sandbox: the saved profile's phone is 415-555-0010; every code is \(SavedProfile.sandboxCode)",
+                         y: max(y + 3, area.maxY - 1), area: area, style: s.muted)
+        return cursor
+    }
+}

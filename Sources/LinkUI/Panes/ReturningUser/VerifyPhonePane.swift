@@ -1,0 +1,49 @@
+import LinkKit
+
+/// VerifyPhonePane: VERIFY_PHONE: the one-time code sent to the phone (masked; three wrong codes
+/// stop and continue as a new user). Esc goes back to the phone.
+struct VerifyPhonePane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .verifyPhone }
+
+    func title(_ context: PaneContext) -> String? { " Verify your phone " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "change the number", matches: [.escape], sends: .back)])
+    }
+
+    func takesText(_ context: PaneContext) -> Bool { true }
+
+    /// The code field.
+    var code = SecretField(maxLength: 12)
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if !returning { code.clear() }
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        switch key {
+        case .escape: return .send(.back)
+        case .enter: return code.isEmpty ? .handled : .send(.submitOTP(code.takeSecret()))
+        default: return code.handle(key) == nil ? .ignored : .handled
+        }
+    }
+
+    /// `otp C`: clear the field, type the code, Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        guard case .otp(let secret) = command else { return nil }
+        return [.ctrl("u")] + KeyPlanner.keys(typing: secret) + [.enter]
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        let phone = context.engine.typedPhone.map(SavedProfile.masked) ?? "your phone"
+        var y = buffer.paragraph("Enter the code sent to \(phone)", y: area.y, area: area, style: s.title) + 1
+        if let error = context.engine.inlineError {
+            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
+        }
+        let cursor = buffer.field(code, label: "Code", y: y, area: area, labelWidth: 8, focused: true, styles: s)
+        buffer.paragraph("Sandbox: the code is \(SavedProfile.sandboxCode) (3 tries)", y: max(y + 2, area.maxY - 1),
+                         area: area, style: s.muted)
+        return cursor
+    }
+}
