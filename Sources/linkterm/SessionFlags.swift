@@ -30,10 +30,12 @@ struct SessionFlags: ParsableArguments {
     var institution: String?
 
     @Option(help: ArgumentHelp(
-        "The products the token asks for: transactions (default) or auth; commas between several.",
+        "The products the token asks for: transactions (default), auth, identity_verification; commas between several.",
         discussion: "auth adds the choice of connecting instantly or with account numbers, Instant Match and automated "
             + "micro-deposits at Houndstooth Bank, instant micro-deposits at Windowpane Bank, and same-day "
-            + "micro-deposits (Tab on the search). Example: --product auth", valueName: "name"))
+            + "micro-deposits (Tab on the search). identity_verification runs Identity Verification (terms, SMS, "
+            + "KYC, documents, selfie, risk and watchlist checks) instead of linking an Item. Example: --product auth",
+        valueName: "name"))
     var product: [String] = []
 
     @Flag(help: ArgumentHelp(

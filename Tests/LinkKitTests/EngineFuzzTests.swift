@@ -26,7 +26,8 @@ private struct EngineSnapshot: Equatable {
     static let covered = [
         "configuration", "pane", "linkSessionID", "token", "requestID", "institution", "query", "inlineError",
         "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
-        "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts", "ids", "lastReportedQuery",
+        "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts",
+        "identityOutcome", "ids", "lastReportedQuery",
         "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
     ]
 
@@ -57,8 +58,10 @@ private struct EngineSnapshot: Equatable {
     var typedPhone: String?
     var verifiedPhone: String?
     var otpAttempts: Int
+    var identityOutcome: IdentityOutcome?
 
     init(_ engine: LinkEngine) {
+        identityOutcome = engine.identityOutcome
         typedPhone = engine.typedPhone
         verifiedPhone = engine.verifiedPhone
         otpAttempts = engine.otpAttempts
@@ -99,6 +102,8 @@ private enum FuzzStep {
 private let canaryPasswords = ["canary-pw-7Qx9", "canary-pw-\u{1B}[31mred", "canary-pw-日本語"]
 /// MFA answers (and micro-deposit codes) that must never appear in any record.
 private let canaryAnswers = ["canary-mfa-K2v8", "canary-code-55501"]
+/// An SSN that must never appear in any record.
+private let canarySSN = "555-01-9999"
 /// Account numbers: only their last 4 digits may appear (`account_number_mask`), never the number.
 private let canaryAccountNumbers = ["55501234567890123", "4445556667"]
 
@@ -243,6 +248,13 @@ private struct ActionGenerator {
             case .selectSavedAccount:
                 return rng.chance(0.1) ? .connectNewInstitution : .submitAccounts(indexList(count: engine.accounts.count))
             case .matchedVerifyMethod: return .chooseVerifyMethod(rng.pick(VerifyMethod.allCases))
+            case .identity(.verifySMS(codeSent: false)): return .submitPhone(rng.pick(["2345678909", "12"]))
+            case .identity(.verifySMS(codeSent: true)): return .submitOTP(Secret(rng.pick(["11111", rng.pick(canaryAnswers)])))
+            case .identity(.kycCheck):
+                return .submitIdentity(IdentityDetails(firstName: rng.pick(["Leslie", "Ann", ""]), lastName: "Knope",
+                                                       dateOfBirth: rng.pick(["1975-01-18", "x"]),
+                                                       ssn: Secret(rng.pick(["123-45-6789", canarySSN]))))
+            case .identity(.documentaryVerification): return .submitDocument(rng.pick(IdentityDocument.allCases))
             case .microdepositVerification:
                 return .submitDepositCode(Secret(rng.pick(["ABC", "abc", "", "AB", rng.pick(canaryAnswers)])))
             default: return rng.chance(0.8) ? .primary : .back
@@ -314,7 +326,7 @@ private struct ActionGenerator {
             token: token, seed: rng.next(), latencyMillis: Int64(rng.pick([0, 1, 600, 5_000])),
             searchDebounceMillis: Int64(rng.pick([0, 1, 300, 2_000])),
             accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
-            products: rng.chance(0.5) ? [.auth] : [.transactions], rememberMe: rng.chance(0.3),
+            products: rng.pick([[.auth], [.transactions], [.identityVerification]]), rememberMe: rng.chance(0.3),
             savedProfile: rng.chance(0.3) ? .sandbox : nil)
     }
 }
@@ -324,7 +336,7 @@ private func checkSession(_ records: [SessionRecord], sessionID: String, context
     #expect(SessionInvariants.violations(of: records, sessionID: sessionID) == [], "\(context)")
     for record in records {
         let line = record.jsonLine
-        for secret in canaryPasswords + canaryAnswers + canaryAccountNumbers where line.contains(secret) {
+        for secret in canaryPasswords + canaryAnswers + canaryAccountNumbers + [canarySSN] where line.contains(secret) {
             Issue.record("\(context): a secret reached the record \(line.prefix(200))")
         }
     }

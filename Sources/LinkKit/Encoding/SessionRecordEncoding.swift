@@ -19,7 +19,8 @@ extension SessionRecord: JSONLineRecord {
             writer.raw("}")
         case .success(let success):
             writer.raw(#"{"type":"success","public_token":"#)
-            writer.string(success.publicToken)
+            // Identity Verification has no Item: the seeds' public token is null there
+            if success.publicToken.isEmpty { writer.raw("null") } else { writer.string(success.publicToken) }
             writer.raw(#","metadata":"#)
             success.metadata.write(to: &writer)
             writer.raw("}")
@@ -151,7 +152,7 @@ extension SessionRecord: Codable {
                 metadata: try c.decode(EventMetadata.self, forKey: .metadata)))
         case "success":
             self = .success(LinkSuccess(
-                publicToken: try c.decode(String.self, forKey: .publicToken),
+                publicToken: try c.decodeIfPresent(String.self, forKey: .publicToken) ?? "",
                 metadata: try c.decode(SuccessMetadata.self, forKey: .metadata)))
         case "exit":
             self = .exit(LinkExit(
@@ -175,7 +176,7 @@ extension SessionRecord: Codable {
             try c.encode(event.metadata, forKey: .metadata)
         case .success(let success):
             try c.encode("success", forKey: .type)
-            try c.encode(success.publicToken, forKey: .publicToken)
+            if success.publicToken.isEmpty { try c.encodeNil(forKey: .publicToken) } else { try c.encode(success.publicToken, forKey: .publicToken) }
             try c.encode(success.metadata, forKey: .metadata)
         case .exit(let exit):
             try c.encode("exit", forKey: .type)

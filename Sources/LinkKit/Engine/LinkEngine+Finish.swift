@@ -44,8 +44,10 @@ extension LinkEngine {
         emit(.handoff)
     }
 
-    /// `EXIT` with the status and the last error, then onExit.
+    /// `EXIT` with the status and the last error, then onExit (an Identity Verification session
+    /// closes its UI first).
     mutating func finishWithExit(status: ExitStatus?) {
+        if offersIdentityVerification { emit(.identityVerificationCloseUI) }
         let error = lastError
         emit(.exit) {
             $0.exitStatus = status
@@ -85,6 +87,8 @@ extension LinkEngine {
             show(.submitPhone)
         case .matchedVerifyMethod:
             showSearch()
+        case .identity:
+            if identityOutcome != nil { finishIdentity() } else { try requestExit() }
         case .numbers(let stage):
             backFromNumbers(stage)
         case .connected, .microdepositAuthorized(instant: false):
@@ -101,12 +105,18 @@ extension LinkEngine {
     /// Shows the exit confirmation over the current pane. On CONNECTED the Item is already
     /// linked, so nothing would be lost: leaving is finishing (onSuccess, then `HANDOFF`).
     mutating func requestExit() throws(ActionRejected) {
+        if identityOutcome != nil { return finishIdentity() }
         switch pane {
         case .loading, .exitConfirmation, .finished:
             throw misfit("asking to exit")
         case _ where pane.isLinked:
             finishWithSuccess()
         default:
+            // an automatic identity check pauses while the dialog is up, and starts again after "no"
+            if pendingResult == .identityAutomatic {
+                pendingResult = nil
+                loadingDeadline = nil
+            }
             show(.exitConfirmation(returnTo: pane))
         }
     }
@@ -121,12 +131,18 @@ extension LinkEngine {
     mutating func cancelExit() throws(ActionRejected) {
         guard case .exitConfirmation(let underneath) = pane else { throw misfit("staying") }
         show(underneath)
+        if case .identity(let step) = underneath, step == .riskCheck || step == .screening, identityOutcome == nil {
+            pendingResult = .identityAutomatic
+            loadingDeadline = now.adding(millis: configuration.latencyMillis)
+        }
     }
 
     /// Ctrl-C or a signal: `EXIT` and onExit at once; once the Item is linked (CONNECTED),
     /// onSuccess and `HANDOFF`, so the public token is never lost.
     mutating func quit() {
-        if pane.isLinked { finishWithSuccess() } else { finishWithExit(status: exitStatus(for: pane)) }
+        if identityOutcome != nil {
+            finishIdentity()
+        } else if pane.isLinked { finishWithSuccess() } else { finishWithExit(status: exitStatus(for: pane)) }
     }
 
     /// The exit status for leaving from `pane`.
@@ -135,6 +151,7 @@ extension LinkEngine {
         case .consent, .credential, .selectAuthType, .numbers, .submitPhone, .selectSavedInstitution, .matchedVerifyMethod:
             .requiresCredentials
         case .verifyPhone: .requiresCode
+        case .identity: nil
         case .selectSavedAccount: .requiresAccountSelection
         case .microdepositAuthorized, .microdepositVerification: .requiresCode
         case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down), .institutionNotice(.filtered):

@@ -21,6 +21,7 @@ extension LinkEngine {
 
     /// `SUBMIT_PHONE`, then the one-time code.
     mutating func submitPhone(_ typed: String) throws(ActionRejected) {
+        if pane == .identity(.verifySMS(codeSent: false)), identityOutcome == nil { return try submitIdentityPhone(typed) }
         guard pane == .submitPhone else { throw misfit("a phone number") }
         guard let phone = SavedProfile.normalizedPhone(typed) else {
             throw ActionRejected("A phone number has 10 digits (a US number), e.g. 415-555-0010")
@@ -42,6 +43,7 @@ extension LinkEngine {
 
     /// `SUBMIT_OTP`, then LOADING.
     mutating func submitOTP(_ code: Secret) throws(ActionRejected) {
+        if pane == .identity(.verifySMS(codeSent: true)), identityOutcome == nil { return try submitIdentityCode(code) }
         defer { code.wipe() }
         guard pane == .verifyPhone else { throw misfit("a one-time code") }
         guard !code.isEmpty else { throw ActionRejected("enter the code sent to your phone") }

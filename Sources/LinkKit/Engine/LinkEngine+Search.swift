@@ -6,6 +6,8 @@ extension LinkEngine {
         switch pane {
         case .consent:
             afterConsent()
+        case .identity(let step):
+            try identityPrimary(step)
         case .microdepositAuthorized(instant: true):
             show(.microdepositVerification)
         case .connected, .microdepositAuthorized(instant: false):

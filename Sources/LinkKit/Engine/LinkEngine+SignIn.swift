@@ -55,6 +55,11 @@ extension LinkEngine {
 
     /// The LOADING latency has passed: reveal what the request returned.
     mutating func finishLoading() {
+        if pendingResult == .identityAutomatic {
+            pendingResult = nil
+            automaticStepDone()
+            return
+        }
         guard case .loading(let from) = pane, let result = pendingResult else { return }
         pendingResult = nil
         switch result {
@@ -89,6 +94,14 @@ extension LinkEngine {
             depositCodeChecked(correct: correct)
         case .otp(let correct):
             otpChecked(correct: correct)
+        case .identityCheck(let passed):
+            kycChecked(passed: passed)
+        case .identityDocument(let document):
+            documentChecked(document)
+        case .identitySelfie:
+            pass(.selfieCheck, next: .riskCheck)
+        case .identityAutomatic:
+            automaticStepDone()
         }
     }
 

@@ -52,6 +52,8 @@ public struct LinkEngine: Sendable {
     public internal(set) var verifiedPhone: String?
     /// Wrong one-time codes so far.
     var otpAttempts = 0
+    /// How the Identity Verification session ended, once it has (its last pane says so).
+    public internal(set) var identityOutcome: IdentityOutcome?
 
     var ids: IDGenerator
     var lastReportedQuery: String?
@@ -69,6 +71,10 @@ public struct LinkEngine: Sendable {
         case oauthApproved
         case numbers(mask: String, type: DepositAccountType)
         case otp(correct: Bool)
+        case identityCheck(passed: Bool)
+        case identityDocument(IdentityDocument)
+        case identitySelfie
+        case identityAutomatic
         case depositCode(correct: Bool)
     }
 
@@ -114,7 +120,9 @@ public struct LinkEngine: Sendable {
             finishWithExit(status: nil)
             return flush()
         }
-        if let id = configuration.updateModeInstitutionID, let record = configuration.directory[id] {
+        if offersIdentityVerification {
+            pane = .identity(.acceptTOS)
+        } else if let id = configuration.updateModeInstitutionID, let record = configuration.directory[id] {
             institution = record
             pane = record.oauth ? .oauth(.notice) : .credential
         } else {
@@ -127,6 +135,7 @@ public struct LinkEngine: Sendable {
             $0.viewName = firstView
             $0.isUpdateMode = updateMode
         }
+        if offersIdentityVerification { openIdentityVerification() }
         return flush()
     }
 
@@ -145,6 +154,8 @@ public struct LinkEngine: Sendable {
             case .submitMFA(let response): try submitMFA(response)
             case .submitAccounts(let indices): try submitAccounts(indices)
             case .chooseAuthType(let choice): try chooseAuthType(choice)
+            case .submitIdentity(let details): try submitIdentity(details)
+            case .submitDocument(let document): try submitDocument(document)
             case .submitPhone(let phone): try submitPhone(phone)
             case .skipPhone: try skipPhone()
             case .submitOTP(let code): try submitOTP(code)

@@ -5,6 +5,8 @@ public enum LinkProduct: String, Hashable, Sendable, CaseIterable {
     case transactions
     /// Auth: account and routing numbers (Instant Match, micro-deposits, "link with account numbers").
     case auth
+    /// Identity Verification: terms, SMS, KYC, documents, selfie, risk and watchlist checks (no Item).
+    case identityVerification = "identity_verification"
 
     /// The product names, for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

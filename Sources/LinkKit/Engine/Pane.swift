@@ -55,6 +55,8 @@ public indirect enum Pane: Hashable, Sendable {
     /// MATCHED_CONSENT: a searched institution the phone linked before: share it again with the
     /// verified phone, or sign in with a password (`MATCHED_SELECT_VERIFY_METHOD`).
     case matchedVerifyMethod
+    /// An Identity Verification step (its own view each).
+    case identity(IdentityStep)
     /// SELECT_AUTH_TYPE: find the bank (instant) or type account numbers (manual); Auth only.
     case selectAuthType
     /// SELECT_INSTITUTION: search and choose.
@@ -97,6 +99,7 @@ public indirect enum Pane: Hashable, Sendable {
         switch self {
         case .consent: .consent
         case .selectAuthType: .selectAuthType
+        case .identity(let step): step.viewName
         case .submitPhone: .submitPhone
         case .verifyPhone: .verifyPhone
         case .selectSavedInstitution: .selectSavedInstitution

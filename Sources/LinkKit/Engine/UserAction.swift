@@ -43,6 +43,10 @@ public enum UserAction: Hashable, Sendable {
     case connectNewInstitution
     /// How to verify a matched institution (`MATCHED_SELECT_VERIFY_METHOD`).
     case chooseVerifyMethod(VerifyMethod)
+    /// The KYC_CHECK form. The SSN is wiped once read.
+    case submitIdentity(IdentityDetails)
+    /// The document offered on DOCUMENTARY_VERIFICATION.
+    case submitDocument(IdentityDocument)
     /// SELECT_AUTH_TYPE's choice; `manual` also on a search ("link with account numbers").
     case chooseAuthType(AuthTypeSelection)
     /// The NUMBERS pane's routing number.
@@ -74,6 +78,7 @@ public enum UserAction: Hashable, Sendable {
         case .submitMFA(let response): .submitMFA(response.copy())
         case .submitDepositCode(let code): .submitDepositCode(code.copy())
         case .submitOTP(let code): .submitOTP(code.copy())
+        case .submitIdentity(let details): .submitIdentity(details.copy())
         default: self
         }
     }

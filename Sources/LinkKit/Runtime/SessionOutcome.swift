@@ -19,7 +19,7 @@ public enum SessionOutcome: Hashable, Sendable {
     public var summary: String {
         switch self {
         case .success(let success):
-            return "onSuccess public_token=\(success.publicToken) institution=\(success.metadata.institution?.id ?? "null") "
+            return "onSuccess public_token=\(success.publicToken.isEmpty ? "null" : success.publicToken) institution=\(success.metadata.institution?.id ?? "null") "
                 + "accounts=\(success.metadata.accounts.count)"
         case .exit(let exit):
             var line = "onExit status=\(exit.metadata.status?.description ?? "null")"

@@ -33,6 +33,10 @@ public enum ScenarioCommand: Hashable, Sendable {
     case connectNew
     /// `verify phoneotp|password`: how to verify a matched institution.
     case verify(VerifyMethod)
+    /// `kyc <first> <last> <YYYY-MM-DD> <ssn>`: the KYC_CHECK form.
+    case kyc(IdentityDetails)
+    /// `document license|passport|blurry|other`: the document offered.
+    case document(IdentityDocument)
     /// `back`: Esc.
     case back
     /// `exit`: ask to exit.
@@ -69,6 +73,8 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .skip: "skip"
         case .connectNew: "connect-new"
         case .verify: "verify"
+        case .kyc: "kyc"
+        case .document: "document"
         case .back: "back"
         case .exit: "exit"
         case .confirm: "confirm"
@@ -205,6 +211,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// code <code>                     a micro-deposit's 3-letter code
 /// phone <number> | otp <code> | skip   the returning user's phone (`option returning-user`)
 /// connect-new | verify phoneotp|password
+/// kyc <first> <last> <YYYY-MM-DD> <ssn> | document license|passport|blurry|other   (identity_verification)
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -226,7 +233,7 @@ public struct Scenario: Hashable, Sendable {
     /// The verbs a scenario understands.
     public static let verbs = [
         "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
-        "skip", "connect-new", "verify", "back", "exit", "confirm",
+        "skip", "connect-new", "verify", "kyc", "document", "back", "exit", "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -391,6 +398,16 @@ public struct Scenario: Hashable, Sendable {
         case "otp":
             guard words.count == 1 else { throw ActionRejected("otp needs the code sent to the phone, e.g. otp 123456") }
             return .otp(Secret(words[0]))
+        case "kyc":
+            guard words.count == 4 else {
+                throw ActionRejected("kyc needs a first name, a last name, a date of birth and an SSN, e.g. kyc Leslie Knope 1975-01-18 123-45-6789")
+            }
+            return .kyc(IdentityDetails(firstName: words[0], lastName: words[1], dateOfBirth: words[2], ssn: Secret(words[3])))
+        case "document":
+            guard words.count == 1, let document = IdentityDocument(rawValue: words[0]) else {
+                throw ActionRejected("document takes license, passport, blurry or other")
+            }
+            return .document(document)
         case "verify":
             guard words.count == 1, let method = VerifyMethod(rawValue: words[0]) else {
                 throw ActionRejected("verify takes phoneotp or password")

@@ -143,6 +143,8 @@ public struct ScenarioRunner {
         case .skip: return .skipPhone
         case .connectNew: return .connectNewInstitution
         case .verify(let method): return .chooseVerifyMethod(method)
+        case .kyc(let details): return .submitIdentity(details.copy())
+        case .document(let document): return .submitDocument(document)
         case .back: return .back
         case .exit: return .requestExit
         case .confirm: return .confirmExit

@@ -46,6 +46,12 @@ struct SecretField: Sendable, EditableLine {
         return secret
     }
 
+    /// A copy of the text as a ``Secret`` (its own bytes, for a check before submitting); the
+    /// field keeps its text. Wipe the copy once read.
+    func peekCopy() -> Secret {
+        Secret(copying: bytes)
+    }
+
     /// Applies an editing key; returns whether the text changed, `nil` when the key is not an edit.
     mutating func handle(_ key: Key) -> Bool? {
         switch key {

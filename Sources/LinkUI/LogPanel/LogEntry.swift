@@ -222,6 +222,9 @@ struct LogEntry: Hashable, Sendable {
         case .submitAccountNumber:
             // the mask is empty for a 4-digit number: say so rather than show nothing
             return m.accountNumberMask.map { $0.isEmpty ? "mask \"\"" : "••" + sanitizeForTerminal($0) } ?? ""
+        case .identityVerificationStartStep, .identityVerificationPassStep, .identityVerificationFailStep,
+             .identityVerificationPendingReviewStep:
+            return m.viewName.map { sanitizeForTerminal($0.description) } ?? ""
         case .matchedSelectVerifyMethod:
             return m.selection.map(sanitizeForTerminal) ?? ""
         default:

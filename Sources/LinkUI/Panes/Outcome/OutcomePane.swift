@@ -17,7 +17,7 @@ struct OutcomePane: PaneView {
             let accounts = success.metadata.accounts.count
             buffer.centered("✓ onSuccess", y: y, area: area, style: s.success)
             y += 2
-            buffer.centered(success.publicToken, y: y, area: area, style: s.text)
+            buffer.centered(success.publicToken.isEmpty ? "no public token" : success.publicToken, y: y, area: area, style: s.text)
             buffer.centered("\(success.metadata.institution.map { sanitizeForTerminal($0.name) } ?? "no institution") · \(accounts) account\(accounts == 1 ? "" : "s")",
                             y: y + 1, area: area, style: s.muted)
         case .exit(let exit)?:

@@ -1,0 +1,82 @@
+import LinkKit
+
+/// IdentitySMSPane: VERIFY_SMS: the mobile number, then the code sent to it (masked).
+struct IdentitySMSPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool {
+        if case .identity(.verifySMS) = pane { true } else { false }
+    }
+
+    func title(_ context: PaneContext) -> String? { " Verify your phone " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        if context.engine.identityOutcome != nil { return IdentityEnding.keyMap }
+        return KeyMap([KeyBinding("Enter", codeSent(context) ? "verify" : "send the code", matches: [.enter]),
+                       KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    func takesText(_ context: PaneContext) -> Bool { context.engine.identityOutcome == nil }
+
+    private func codeSent(_ context: PaneContext) -> Bool { context.pane == .identity(.verifySMS(codeSent: true)) }
+
+    /// The mobile number.
+    var phone = TextField(maxLength: 24)
+    /// The code (masked).
+    var code = SecretField(maxLength: 12)
+    /// What was wrong with the number.
+    var problem: String?
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        problem = nil
+        if !returning { code.clear() }
+        if !returning && !codeSent(context) { phone.clear() }
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        if context.engine.identityOutcome != nil { return key == .enter || key == .escape ? .send(.primary) : .ignored }
+        switch key {
+        case .escape: return .send(.back)
+        case .enter where codeSent(context):
+            return code.isEmpty ? .handled : .send(.submitOTP(code.takeSecret()))
+        case .enter:
+            guard SavedProfile.normalizedPhone(phone.text) != nil else {
+                problem = "A phone number has 10 digits (a US number), e.g. \(SandboxIdentity.phone)"
+                return .handled
+            }
+            return .send(.submitPhone(phone.text))
+        default:
+            let edited = codeSent(context) ? code.handle(key) : phone.handle(key)
+            guard let edited else { return .ignored }
+            if edited { problem = nil }
+            return .handled
+        }
+    }
+
+    /// `phone N` / `otp C`: clear the field, type, Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        switch command {
+        case .phone(let number): return [.ctrl("u")] + number.map { Key.char($0) } + [.enter]
+        case .otp(let secret): return [.ctrl("u")] + KeyPlanner.keys(typing: secret) + [.enter]
+        default: return nil
+        }
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        if let outcome = context.engine.identityOutcome {
+            IdentityEnding.draw(outcome, into: &buffer, area: area, styles: s)
+            return nil
+        }
+        var y = buffer.paragraph(codeSent(context) ? "Enter the code we texted to \(context.engine.typedPhone.map(SavedProfile.masked) ?? "you")"
+                                                   : "What's your mobile number?", y: area.y, area: area, style: s.title) + 1
+        if let error = context.engine.inlineError, codeSent(context) {
+            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
+        }
+        let cursor = codeSent(context)
+            ? buffer.field(code, label: "Code", y: y, area: area, labelWidth: 10, focused: true, styles: s)
+            : buffer.field(phone, label: "Mobile", y: y, area: area, labelWidth: 10, focused: true, styles: s)
+        if let problem { buffer.paragraph("✗ " + problem, y: y + 2, area: area, style: s.error) }
+        buffer.paragraph("Sandbox: \(SandboxIdentity.phone), code \(SandboxIdentity.smsCode) (3 tries)",
+                         y: max(y + 4, area.maxY - 1), area: area, style: s.muted)
+        return cursor
+    }
+}

@@ -1,0 +1,50 @@
+import LinkKit
+
+/// IdentityStepPane: the Identity Verification steps with nothing to type: the terms (Enter
+/// accepts), the selfie (Enter takes it, simulated), and the automatic risk check and screening.
+struct IdentityStepPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool {
+        switch pane {
+        case .identity(.acceptTOS), .identity(.selfieCheck), .identity(.riskCheck), .identity(.screening): true
+        default: false
+        }
+    }
+
+    func title(_ context: PaneContext) -> String? { " Verify your identity " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        if context.engine.identityOutcome != nil { return IdentityEnding.keyMap }
+        let esc = KeyBinding("Esc", "exit", matches: [.escape], sends: .back)
+        return switch context.pane {
+        case .identity(.acceptTOS): KeyMap([KeyBinding("Enter", "accept", matches: [.enter], sends: .primary), esc])
+        case .identity(.selfieCheck): KeyMap([KeyBinding("Enter", "take the selfie", matches: [.enter], sends: .primary), esc])
+        default: KeyMap([esc])
+        }
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        if let outcome = context.engine.identityOutcome {
+            IdentityEnding.draw(outcome, into: &buffer, area: area, styles: s)
+            return nil
+        }
+        switch context.pane {
+        case .identity(.acceptTOS):
+            var y = buffer.paragraph("Verify your identity", y: area.y, area: area, style: s.title) + 1
+            y = buffer.paragraph("We'll check your phone, your details and a selfie. Your information is used to verify "
+                                 + "your identity and is handled under the Terms of Service and Privacy Policy.", y: y, area: area,
+                                 style: s.text) + 1
+            buffer.centered("[ Accept and continue ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        case .identity(.selfieCheck):
+            var y = buffer.paragraph("Take a selfie", y: area.y, area: area, style: s.title) + 1
+            y = buffer.paragraph("We match it with your ID. A terminal has no camera: the sandbox takes one for you.",
+                                 y: y, area: area, style: s.text) + 1
+            buffer.centered("[ Take the selfie ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        case .identity(.riskCheck):
+            buffer.paragraph("Checking for risk signals…", y: area.y, area: area, style: s.title)
+        default:
+            buffer.paragraph("Screening against watchlists…", y: area.y, area: area, style: s.title)
+        }
+        return nil
+    }
+}
