@@ -27,7 +27,7 @@ private struct EngineSnapshot: Equatable {
         "configuration", "pane", "linkSessionID", "token", "requestID", "institution", "query", "inlineError",
         "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
         "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts",
-        "identityOutcome", "ids", "lastReportedQuery",
+        "captchaWord", "captchaGood", "identityOutcome", "ids", "lastReportedQuery",
         "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
     ]
 
@@ -59,8 +59,12 @@ private struct EngineSnapshot: Equatable {
     var verifiedPhone: String?
     var otpAttempts: Int
     var identityOutcome: IdentityOutcome?
+    var captchaWord: String?
+    var captchaGood: Bool
 
     init(_ engine: LinkEngine) {
+        captchaWord = engine.captchaWord
+        captchaGood = engine.captchaGood
         identityOutcome = engine.identityOutcome
         typedPhone = engine.typedPhone
         verifiedPhone = engine.verifiedPhone
@@ -162,7 +166,7 @@ private struct ActionGenerator {
         case 7: "error_" + randomString(maxLength: 10)
         case 8: ""
         case 9: rng.pick(canaryPasswords)
-        case 10: rng.chance(0.5) ? "mfa_questions_1_1_1" : "microdeposits_good"
+        case 10: rng.pick(["mfa_questions_1_1_1", "microdeposits_good", #"{"recaptcha":"good"}"#, #"{"recaptcha":"bad"}"#])
         default: randomString()
         }
         return Secret(value)
@@ -228,7 +232,7 @@ private struct ActionGenerator {
     mutating func action(for engine: LinkEngine) -> UserAction {
         if rng.chance(0.5) {
             switch engine.pane {
-            case .consent: return rng.chance(0.9) ? .primary : .back
+            case .consent: return rng.chance(0.2) ? rng.pick([.viewDataTypes, .openMyPlaid]) : rng.chance(0.9) ? .primary : .back
             case .selectInstitution:
                 return rng.chance(0.5) ? .setQuery(query()) : .selectInstitution(id: institutionID())
             case .credential:
@@ -255,8 +259,10 @@ private struct ActionGenerator {
                                                        dateOfBirth: rng.pick(["1975-01-18", "x"]),
                                                        ssn: Secret(rng.pick(["123-45-6789", canarySSN]))))
             case .identity(.documentaryVerification): return .submitDocument(rng.pick(IdentityDocument.allCases))
+            case .recaptcha: return .submitCaptcha(rng.pick(LinkEngine.captchaWords + ["", randomString(maxLength: 8)]))
             case .microdepositVerification:
                 return .submitDepositCode(Secret(rng.pick(["ABC", "abc", "", "AB", rng.pick(canaryAnswers)])))
+            case .institutionNotice: return rng.chance(0.3) ? .followIssue : rng.chance(0.8) ? .primary : .back
             default: return rng.chance(0.8) ? .primary : .back
             }
         }
@@ -326,7 +332,7 @@ private struct ActionGenerator {
             token: token, seed: rng.next(), latencyMillis: Int64(rng.pick([0, 1, 600, 5_000])),
             searchDebounceMillis: Int64(rng.pick([0, 1, 300, 2_000])),
             accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
-            products: rng.pick([[.auth], [.transactions], [.identityVerification]]), rememberMe: rng.chance(0.3),
+            products: rng.pick([[.auth], [.transactions], [.identityVerification], [.assets], [.transactions, .auth]]), rememberMe: rng.chance(0.3),
             savedProfile: rng.chance(0.3) ? .sandbox : nil)
     }
 }

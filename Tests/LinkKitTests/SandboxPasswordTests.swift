@@ -8,6 +8,8 @@ struct SandboxPasswordTests {
     static let examples: [String: (password: String, check: @Sendable (SandboxCredentials.Outcome) -> Bool)] = [
         "pass_good": ("pass_good", { $0 == .authenticated }),
         "microdeposits_good": ("microdeposits_good", { $0 == .automatedMicrodeposits }),
+        #"{"recaptcha":"good"}"#: (#"{"recaptcha":"good"}"#, { $0 == .recaptcha(good: true) }),
+        #"{"recaptcha":"bad"}"#: (#"{"recaptcha":"bad"}"#, { $0 == .recaptcha(good: false) }),
         "mfa_device": ("mfa_device", { if case .mfa(let steps) = $0 { steps.first?.type == .device } else { false } }),
         "mfa_questions_<n>_<m>": ("mfa_questions_2_3", {
             if case .mfa(let steps) = $0 { steps.count == 2 && steps.allSatisfy { $0.type == .questions } } else { false }

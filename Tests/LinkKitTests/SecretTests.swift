@@ -113,11 +113,14 @@ struct SecretTests {
         ("mfa_questions__1_2", "INVALID_CREDENTIALS"), ("pass_good\u{0}", "INVALID_CREDENTIALS"),
         ("PASS_GOOD", "INVALID_CREDENTIALS"), ("", "INVALID_CREDENTIALS"),
         ("microdeposits_good", "automated micro-deposits"), ("microdeposits_good ", "INVALID_CREDENTIALS"),
+        (#"{"recaptcha":"good"}"#, "recaptcha good"), (#"{"recaptcha":"bad"}"#, "recaptcha bad"),
+        (#"{"recaptcha": "good"}"#, "INVALID_CREDENTIALS"),
     ])
     func passwords(password: String, outcome: String) {
         let described = switch SandboxCredentials.login(username: "user_good", password: Secret(password)) {
         case .authenticated: "authenticated"
         case .automatedMicrodeposits: "automated micro-deposits"
+        case .recaptcha(let good): good ? "recaptcha good" : "recaptcha bad"
         case .mfa(let plan): "mfa \(plan.count)"
         case .failed(let failure): failure.error.errorCode.errorCode
         }

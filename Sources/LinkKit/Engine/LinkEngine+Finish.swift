@@ -30,10 +30,12 @@ extension LinkEngine {
         }
     }
 
-    /// onSuccess with a public token, then `HANDOFF`; no institution after same-day
+    /// onSuccess with a public token, then `HANDOFF` (an Assets session completes its flow first:
+    /// `BANK_INCOME_INSIGHTS_COMPLETED`); no institution after same-day
     /// micro-deposits (the seeds: "If the Item was created via Same-Day Micro-deposit
     /// verification, will be null").
     mutating func finishWithSuccess() {
+        if configuration.products.contains(.assets) { emit(.bankIncomeInsightsCompleted) }
         newRequest()
         let publicToken = "public-sandbox-" + ids.uuid()
         pane = .finished
@@ -71,6 +73,10 @@ extension LinkEngine {
             finishWithExit(status: exitStatus(for: pane))
         case .institutionNotice:
             showSearch()
+        case .dataTypes:
+            show(.consent)
+        case .dataConsent, .recaptcha:
+            try requestExit()
         case .oauth(.signIn):
             try finishOAuth(.cancel)
         case .oauth(.notice), .credential:
@@ -151,10 +157,13 @@ extension LinkEngine {
         case .consent, .credential, .selectAuthType, .numbers, .submitPhone, .selectSavedInstitution, .matchedVerifyMethod:
             .requiresCredentials
         case .verifyPhone: .requiresCode
+        case .dataTypes, .dataConsent: .requiresCredentials
+        case .recaptcha: .requiresRecaptcha
         case .identity: nil
         case .selectSavedAccount: .requiresAccountSelection
         case .microdepositAuthorized, .microdepositVerification: .requiresCode
-        case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down), .institutionNotice(.filtered):
+        case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down), .institutionNotice(.filtered),
+             .institutionNotice(.followed):
             .institutionNotFound
         case .institutionNotice(.unsupported): .institutionNotSupported
         case .oauth: .requiresOAuth

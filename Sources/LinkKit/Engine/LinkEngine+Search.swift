@@ -8,6 +8,11 @@ extension LinkEngine {
             afterConsent()
         case .identity(let step):
             try identityPrimary(step)
+        case .dataTypes:
+            show(.consent)
+        case .dataConsent:
+            guard let record = institution else { throw misfit("continue") }
+            show(record.oauth ? .oauth(.notice) : .credential)
         case .microdepositAuthorized(instant: true):
             show(.microdepositVerification)
         case .connected, .microdepositAuthorized(instant: false):
@@ -15,8 +20,12 @@ extension LinkEngine {
         case .institutionNotice(.degraded):
             guard let record = institution else { throw misfit("continue") }
             show(record.oauth ? .oauth(.notice) : .credential)
-        case .institutionNotice(.down), .institutionNotice(.unsupported), .institutionNotice(.filtered):
+        case .institutionNotice(.down), .institutionNotice(.unsupported), .institutionNotice(.filtered),
+             .institutionNotice(.followed(.down)):
             showSearch()
+        case .institutionNotice(.followed):
+            guard let record = institution else { throw misfit("continue") }
+            show(record.oauth ? .oauth(.notice) : .credential)
         case .oauth(.notice):
             newRequest()
             emit(.openOAuth)

@@ -69,6 +69,10 @@ extension LinkEngine {
         case .login(.automatedMicrodeposits):
             resetAttempts()
             authenticated(automatedMicrodeposits: true)
+        case .login(.recaptcha(let good)):
+            showCaptcha(good: good)
+        case .captchaSolved:
+            captchaAnswered()
         case .login(.mfa(let plan)):
             resetAttempts()
             mfaPlan = plan

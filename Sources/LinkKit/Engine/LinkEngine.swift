@@ -52,6 +52,10 @@ public struct LinkEngine: Sendable {
     public internal(set) var verifiedPhone: String?
     /// Wrong one-time codes so far.
     var otpAttempts = 0
+    /// The word the reCAPTCHA asks for, while it is shown.
+    public internal(set) var captchaWord: String?
+    /// Whether the reCAPTCHA, once solved, lets the sign-in through (`{"recaptcha":"good"}`).
+    var captchaGood = false
     /// How the Identity Verification session ended, once it has (its last pane says so).
     public internal(set) var identityOutcome: IdentityOutcome?
 
@@ -72,6 +76,7 @@ public struct LinkEngine: Sendable {
         case numbers(mask: String, type: DepositAccountType)
         case otp(correct: Bool)
         case identityCheck(passed: Bool)
+        case captchaSolved
         case identityDocument(IdentityDocument)
         case identitySelfie
         case identityAutomatic
@@ -124,7 +129,9 @@ public struct LinkEngine: Sendable {
             pane = .identity(.acceptTOS)
         } else if let id = configuration.updateModeInstitutionID, let record = configuration.directory[id] {
             institution = record
-            pane = record.oauth ? .oauth(.notice) : .credential
+            // an update that asks for more than Transactions asks consent to the new data first
+            pane = configuration.products.subtracting([.transactions]).isEmpty
+                ? (record.oauth ? .oauth(.notice) : .credential) : .dataConsent
         } else {
             pane = .consent
         }
@@ -154,6 +161,10 @@ public struct LinkEngine: Sendable {
             case .submitMFA(let response): try submitMFA(response)
             case .submitAccounts(let indices): try submitAccounts(indices)
             case .chooseAuthType(let choice): try chooseAuthType(choice)
+            case .viewDataTypes: try viewDataTypes()
+            case .openMyPlaid: try openMyPlaid()
+            case .followIssue: try followIssue()
+            case .submitCaptcha(let answer): try submitCaptcha(answer)
             case .submitIdentity(let details): try submitIdentity(details)
             case .submitDocument(let document): try submitDocument(document)
             case .submitPhone(let phone): try submitPhone(phone)

@@ -5,6 +5,8 @@ public enum LinkProduct: String, Hashable, Sendable, CaseIterable {
     case transactions
     /// Auth: account and routing numbers (Instant Match, micro-deposits, "link with account numbers").
     case auth
+    /// Assets: an asset report (my.plaid.com from the consent pane; `BANK_INCOME_INSIGHTS_COMPLETED`).
+    case assets
     /// Identity Verification: terms, SMS, KYC, documents, selfie, risk and watchlist checks (no Item).
     case identityVerification = "identity_verification"
 

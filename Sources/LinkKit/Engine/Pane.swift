@@ -5,6 +5,8 @@ public enum InstitutionNotice: Hashable, Sendable {
     case degraded
     /// Down: a message, then back to search.
     case down
+    /// Degraded or down, with the person following the issue (`ISSUE_FOLLOWED`).
+    case followed(InstitutionRecord.Status)
     /// No longer supported: a message; leaving here gives `institution_not_supported`.
     case unsupported
     /// It does not offer the products the token asks for (`SELECT_FILTERED_INSTITUTION`): a
@@ -57,6 +59,12 @@ public indirect enum Pane: Hashable, Sendable {
     case matchedVerifyMethod
     /// An Identity Verification step (its own view each).
     case identity(IdentityStep)
+    /// DATA_TRANSPARENCY: the data each product shares (from the consent pane).
+    case dataTypes
+    /// DATA_TRANSPARENCY_CONSENT: consent to the data of products an updated Item did not share.
+    case dataConsent
+    /// RECAPTCHA: a challenge the person solves before the sign-in goes on.
+    case recaptcha
     /// SELECT_AUTH_TYPE: find the bank (instant) or type account numbers (manual); Auth only.
     case selectAuthType
     /// SELECT_INSTITUTION: search and choose.
@@ -99,6 +107,9 @@ public indirect enum Pane: Hashable, Sendable {
         switch self {
         case .consent: .consent
         case .selectAuthType: .selectAuthType
+        case .dataTypes: .dataTransparency
+        case .dataConsent: .dataTransparencyConsent
+        case .recaptcha: .recaptcha
         case .identity(let step): step.viewName
         case .submitPhone: .submitPhone
         case .verifyPhone: .verifyPhone

@@ -47,6 +47,14 @@ public enum UserAction: Hashable, Sendable {
     case submitIdentity(IdentityDetails)
     /// The document offered on DOCUMENTARY_VERIFICATION.
     case submitDocument(IdentityDocument)
+    /// "View data types" on the consent pane (`VIEW_DATA_TYPES`).
+    case viewDataTypes
+    /// "Open my.plaid.com" on the consent pane of an Assets session (`OPEN_MY_PLAID`).
+    case openMyPlaid
+    /// "Notify me" on a degraded or down institution's notice (`ISSUE_FOLLOWED`).
+    case followIssue
+    /// The word typed to solve the reCAPTCHA.
+    case submitCaptcha(String)
     /// SELECT_AUTH_TYPE's choice; `manual` also on a search ("link with account numbers").
     case chooseAuthType(AuthTypeSelection)
     /// The NUMBERS pane's routing number.

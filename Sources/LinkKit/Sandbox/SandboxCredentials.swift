@@ -16,6 +16,9 @@ public enum SandboxCredentials {
         case mfa([MFAChallenge])
         /// The login failed with this error.
         case failed(SandboxError)
+        /// A reCAPTCHA first (`{"recaptcha":"good"}` or `{"recaptcha":"bad"}`); once solved the
+        /// login goes on (good) or fails with `RECAPTCHA_BAD` (bad).
+        case recaptcha(good: Bool)
     }
 
     /// The only username the sandbox accepts.
@@ -36,6 +39,8 @@ public enum SandboxCredentials {
     private static func outcome(forPassword password: UnsafeRawBufferPointer) -> Outcome {
         if SecretReader.equal(password, "pass_good") { return .authenticated }
         if SecretReader.equal(password, SandboxAuth.automatedMicrodepositsPassword) { return .automatedMicrodeposits }
+        if SecretReader.equal(password, #"{"recaptcha":"good"}"#) { return .recaptcha(good: true) }
+        if SecretReader.equal(password, #"{"recaptcha":"bad"}"#) { return .recaptcha(good: false) }
         if SecretReader.equal(password, "mfa_device") { return .mfa(deviceFlow()) }
         if SecretReader.equal(password, "mfa_selections") { return .mfa(simpleSelections()) }
         var reader = SecretReader(password)

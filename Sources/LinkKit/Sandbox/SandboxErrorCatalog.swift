@@ -108,6 +108,13 @@ public enum SandboxErrorCatalog {
     /// `ITEM_ERROR` / `INSUFFICIENT_CREDENTIALS`: what a failed OAuth sign-in reports.
     public static var oauthFailed: SandboxError { byCode["INSUFFICIENT_CREDENTIALS"]! }
 
+    /// `RECAPTCHA_ERROR` / `RECAPTCHA_BAD`: the reCAPTCHA was solved but refused
+    /// (`{"recaptcha":"bad"}`); the error pane, then Link closes.
+    public static let recaptchaBad = SandboxError(
+        error: ExitError(errorCode: .recaptchaError(.recaptchaBad), errorMessage: "The provided challenge response was denied.",
+                         displayMessage: "Please try connecting a different account."),
+        next: .exitLink)
+
     /// `INVALID_INPUT` / `INCORRECT_DEPOSIT_AMOUNTS`: a wrong micro-deposit code; the code is
     /// asked again. Not an `error_<CODE>` password (it needs a deposit); the messages are ours.
     public static let incorrectDepositCode = SandboxError(

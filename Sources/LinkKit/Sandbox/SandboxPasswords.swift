@@ -23,6 +23,8 @@ extension SandboxCredentials {
         SandboxPassword("mfa_questions_<n>_<m>", "answers answer_<round>_<question>, from 0"),
         SandboxPassword("mfa_selections", "one question, answer Yes"),
         SandboxPassword("mfa_selections_<n>_<m>_<o>", "answer answer_<round>_<question>_0"),
+        SandboxPassword(#"{"recaptcha":"good"}"#, "a reCAPTCHA, then signs in"),
+        SandboxPassword(#"{"recaptcha":"bad"}"#, "a reCAPTCHA, then RECAPTCHA_BAD"),
         SandboxPassword("error_<CODE>", "that error, e.g. error_INSTITUTION_DOWN"),
         SandboxPassword("anything else", "INVALID_CREDENTIALS; 3rd: ITEM_LOCKED"),
     ]

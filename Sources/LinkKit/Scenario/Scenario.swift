@@ -37,6 +37,14 @@ public enum ScenarioCommand: Hashable, Sendable {
     case kyc(IdentityDetails)
     /// `document license|passport|blurry|other`: the document offered.
     case document(IdentityDocument)
+    /// `data-types`: "View data types" on the consent pane.
+    case dataTypes
+    /// `my-plaid`: open my.plaid.com from the consent pane (Assets).
+    case myPlaid
+    /// `follow`: "Notify me" on a degraded or down institution.
+    case follow
+    /// `captcha <word>`: solve the reCAPTCHA.
+    case captcha(String)
     /// `back`: Esc.
     case back
     /// `exit`: ask to exit.
@@ -75,6 +83,10 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .verify: "verify"
         case .kyc: "kyc"
         case .document: "document"
+        case .dataTypes: "data-types"
+        case .myPlaid: "my-plaid"
+        case .follow: "follow"
+        case .captcha: "captcha"
         case .back: "back"
         case .exit: "exit"
         case .confirm: "confirm"
@@ -212,6 +224,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// phone <number> | otp <code> | skip   the returning user's phone (`option returning-user`)
 /// connect-new | verify phoneotp|password
 /// kyc <first> <last> <YYYY-MM-DD> <ssn> | document license|passport|blurry|other   (identity_verification)
+/// data-types | my-plaid | follow | captcha <word>
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -233,7 +246,7 @@ public struct Scenario: Hashable, Sendable {
     /// The verbs a scenario understands.
     public static let verbs = [
         "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
-        "skip", "connect-new", "verify", "kyc", "document", "back", "exit", "confirm",
+        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "back", "exit", "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -391,6 +404,12 @@ public struct Scenario: Hashable, Sendable {
             }
             return .numbers(routing: words[0], account: words[1], type: type)
         case "skip": return try noArguments(.skip)
+        case "data-types": return try noArguments(.dataTypes)
+        case "my-plaid": return try noArguments(.myPlaid)
+        case "follow": return try noArguments(.follow)
+        case "captcha":
+            guard words.count == 1 else { throw ActionRejected("captcha needs the word shown, e.g. captcha platypus") }
+            return .captcha(words[0])
         case "connect-new": return try noArguments(.connectNew)
         case "phone":
             guard !rest.isEmpty else { throw ActionRejected("phone needs a number, e.g. phone 415-555-0010") }

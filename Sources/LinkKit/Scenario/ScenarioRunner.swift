@@ -145,6 +145,10 @@ public struct ScenarioRunner {
         case .verify(let method): return .chooseVerifyMethod(method)
         case .kyc(let details): return .submitIdentity(details.copy())
         case .document(let document): return .submitDocument(document)
+        case .dataTypes: return .viewDataTypes
+        case .myPlaid: return .openMyPlaid
+        case .follow: return .followIssue
+        case .captcha(let word): return .submitCaptcha(word)
         case .back: return .back
         case .exit: return .requestExit
         case .confirm: return .confirmExit

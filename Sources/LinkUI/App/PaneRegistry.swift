@@ -5,6 +5,9 @@ import LinkKit
 struct PaneRegistry {
     private(set) var views: [any PaneView] = [
         ConsentPane(),
+        DataTypesPane(),
+        DataConsentPane(),
+        RecaptchaPane(),
         PhonePane(),
         VerifyPhonePane(),
         SavedInstitutionsPane(),

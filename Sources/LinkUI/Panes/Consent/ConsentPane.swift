@@ -7,8 +7,30 @@ struct ConsentPane: PaneView {
     func title(_ context: PaneContext) -> String? { " Link your account " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "continue", matches: [.enter], sends: .primary),
-                KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+        var bindings = [KeyBinding("Enter", "continue", matches: [.enter], sends: .primary),
+                        KeyBinding("d", "data shared", matches: [.char("d")], sends: .viewDataTypes)]
+        if context.engine.configuration.products.contains(.assets) {
+            bindings.append(KeyBinding("m", "my.plaid.com", matches: [.char("m")], sends: .openMyPlaid))
+        }
+        return KeyMap(bindings + [KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    /// Whether my.plaid.com was opened (the pane gives its address).
+    var openedMyPlaid = false
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        guard let action = keyMap(context).action(for: key) else { return .ignored }
+        if action == .openMyPlaid { openedMyPlaid = true }
+        return .send(action)
+    }
+
+    /// `data-types`: d; `my-plaid`: m.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        switch command {
+        case .dataTypes: [.char("d")]
+        case .myPlaid: [.char("m")]
+        default: nil
+        }
     }
 
     /// Draws the consent text and the continue button.
@@ -25,8 +47,17 @@ struct ConsentPane: PaneView {
             buffer.text("• " + title, y: y, x: area.x, area: area, style: s.accent)
             y = buffer.paragraph(text, y: y + 1, area: area.inset(left: 2), style: s.text) + 1
         }
+        if y < area.maxY - 2 {
+            buffer.text("d: see the data you share", y: y, x: area.x, area: area, style: s.muted)
+            y += 1
+        }
+        if context.engine.configuration.products.contains(.assets), y < area.maxY - 2 {
+            buffer.text(openedMyPlaid ? "Opened https://my.plaid.com in your browser" : "m: manage your connections at my.plaid.com",
+                        y: y, x: area.x, area: area, style: openedMyPlaid ? s.success : s.muted)
+            y += 1
+        }
         let button = "[ Continue ]"
-        buffer.centered(button, y: min(area.maxY - 1, max(y, area.y)), area: area, style: s.selected)
+        buffer.centered(button, y: min(area.maxY - 1, max(y + 1, area.y)), area: area, style: s.selected)
         return nil
     }
 }

@@ -43,6 +43,12 @@ enum HelpOverlay {
         }
         y += 1
         guard y < inner.maxY else { return }
+        // the values no Plaid document gives, chosen by linkterm (SPEC §3a), before the list so a
+        // small terminal still shows them
+        buffer.text("Returning user: phone 415-555-0010, code \(SavedProfile.sandboxCode) · deposit code \(SandboxAuth.depositCode)",
+                    y: y, x: inner.x, area: inner, style: s.muted)
+        y += 1
+        guard y < inner.maxY else { return }
         buffer.text("Sandbox credentials (username user_good)", y: y, x: inner.x, area: inner, style: s.title)
         y += 1
         for (password, meaning) in credentials where y < inner.maxY {
@@ -50,8 +56,6 @@ enum HelpOverlay {
             buffer.text(meaning, y: y, x: inner.x + 28, area: inner, style: s.text)
             y += 1
         }
-        // the values no Plaid document gives, chosen by linkterm (SPEC §3a)
-        buffer.text("Phone 415-555-0010, code \(SavedProfile.sandboxCode) · deposit code \(SandboxAuth.depositCode)",
-                    y: y, x: inner.x, area: inner, style: s.muted)
+
     }
 }

@@ -16,11 +16,24 @@ struct NoticePane: PaneView {
         switch notice(context) {
         case .degraded:
             KeyMap([KeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
+                    KeyBinding("f", "notify me", matches: [.char("f")], sends: .followIssue),
                     KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
-        case .down, .unsupported, .filtered:
+        case .followed(.degraded):
+            KeyMap([KeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
+                    KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
+        case .down:
+            KeyMap([KeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
+                    KeyBinding("f", "notify me", matches: [.char("f")], sends: .followIssue),
+                    KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+        case .unsupported, .filtered, .followed:
             KeyMap([KeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
                     KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
         }
+    }
+
+    /// `follow`: f.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        command == .follow ? [.char("f")] : nil
     }
 
     private func notice(_ context: PaneContext) -> InstitutionNotice {
@@ -37,12 +50,17 @@ struct NoticePane: PaneView {
             Dialog.draw(into: &buffer, area: area, styles: s, title: " Connectivity issues ", lines: [
                 ("⚠ \(name) is having trouble", s.warning),
                 ("Connecting may be slow or may not work right now. You can continue anyway, or choose another institution.", s.text),
-            ], buttons: "[ Enter: Continue anyway ]   [ Esc: Back ]")
+            ], buttons: "[ Enter: Continue anyway ]   [ f: Notify me ]   [ Esc: Back ]")
         case .down:
             Dialog.draw(into: &buffer, area: area, styles: s, title: " Unavailable ", lines: [
                 ("✗ \(name) is unavailable", s.error),
                 ("This institution is not responding right now. Please try again later or choose another one.", s.text),
-            ], buttons: "[ Enter: Back to search ]")
+            ], buttons: "[ Enter: Back to search ]   [ f: Notify me ]")
+        case .followed(let status):
+            Dialog.draw(into: &buffer, area: area, styles: s, title: " Following ", lines: [
+                ("✓ We'll let you know when \(name) is back", s.success),
+                (status == .degraded ? "You can still continue now, or choose another institution." : "Choose another institution for now.", s.text),
+            ], buttons: status == .degraded ? "[ Enter: Continue anyway ]   [ Esc: Back ]" : "[ Enter: Back to search ]")
         case .unsupported:
             Dialog.draw(into: &buffer, area: area, styles: s, title: " Not supported ", lines: [
                 ("✗ \(name) is not supported", s.error),

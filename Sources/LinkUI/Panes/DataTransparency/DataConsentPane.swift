@@ -1,0 +1,22 @@
+import LinkKit
+
+/// DataConsentPane: DATA_TRANSPARENCY_CONSENT: an update of an Item that asks for more data than
+/// it shared (`--update-mode` with `--product auth`…): allow, then sign in.
+struct DataConsentPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .dataConsent }
+
+    func title(_ context: PaneContext) -> String? { " New data requested " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "allow", matches: [.enter], sends: .primary), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("linkterm is asking for more of your \(context.institutionName) data", y: area.y, area: area,
+                                 style: s.title) + 1
+        y = DataShared.draw(context.engine.configuration.products, into: &buffer, y: y, area: area, styles: s) + 1
+        buffer.centered("[ Allow ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        return nil
+    }
+}

@@ -1,0 +1,49 @@
+import LinkKit
+
+/// RecaptchaPane: RECAPTCHA: a word to type back, the terminal's stand-in for a reCAPTCHA.
+struct RecaptchaPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .recaptcha }
+
+    func title(_ context: PaneContext) -> String? { " Are you human? " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    func takesText(_ context: PaneContext) -> Bool { true }
+
+    /// The answer field.
+    var answer = TextField(maxLength: 32)
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if !returning { answer.clear() }
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        switch key {
+        case .escape: return .send(.back)
+        case .enter: return answer.isEmpty ? .handled : .send(.submitCaptcha(answer.text))
+        default: return answer.handle(key) == nil ? .ignored : .handled
+        }
+    }
+
+    /// `captcha W`: type it, Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        guard case .captcha(let word) = command else { return nil }
+        return [.ctrl("u")] + word.map { Key.char($0) } + [.enter]
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("Type the word in the box to continue", y: area.y, area: area, style: s.title) + 1
+        let word = context.engine.captchaWord ?? ""
+        let box = "  " + word.map { String($0).uppercased() }.joined(separator: " ") + "  "
+        buffer.text("╭" + String(repeating: "─", count: box.count) + "╮", y: y, x: area.x + 2, area: area, style: s.border)
+        buffer.text("│", y: y + 1, x: area.x + 2, area: area, style: s.border)
+        buffer.text(box, y: y + 1, x: area.x + 3, area: area, style: s.accent)
+        buffer.text("│", y: y + 1, x: area.x + 3 + box.count, area: area, style: s.border)
+        buffer.text("╰" + String(repeating: "─", count: box.count) + "╯", y: y + 2, x: area.x + 2, area: area, style: s.border)
+        y += 4
+        return buffer.field(answer, label: "Word", y: y, area: area, labelWidth: 8, focused: true, styles: s)
+    }
+}
