@@ -17,7 +17,10 @@ struct TmuxHarnessTests {
         // the terminal echoes the line, then cat writes it back
         try session.waitUntil { $0.components(separatedBy: "hello tmux").count == 3 }
         session.send("C-d")
-        #expect(try session.waitForExit() == 0)
+        // seen once in ~40 fresh-clone runs (main at d4ba91d, a loaded machine): a status other
+        // than 0; the message keeps what the pane showed, to tell why if it comes back
+        let status = try session.waitForExit()
+        #expect(status == 0, "cat ended with status \(status); the pane showed:\n\(session.capture())")
         #expect(!session.isRunning)
         #expect(session.capture().hasPrefix("hello tmux\nhello tmux"))
     }
