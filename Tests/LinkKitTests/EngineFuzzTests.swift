@@ -233,6 +233,8 @@ private struct ActionGenerator {
         if rng.chance(0.5) {
             switch engine.pane {
             case .consent: return rng.chance(0.2) ? rng.pick([.viewDataTypes, .openMyPlaid]) : rng.chance(0.9) ? .primary : .back
+            case .selectInstitution where rng.chance(0.1):
+                return .selectBrand(rng.pick(["Flexible Platypus Open Banking", randomString(maxLength: 10)]))
             case .selectInstitution:
                 return rng.chance(0.5) ? .setQuery(query()) : .selectInstitution(id: institutionID())
             case .credential:
@@ -259,6 +261,7 @@ private struct ActionGenerator {
                                                        dateOfBirth: rng.pick(["1975-01-18", "x"]),
                                                        ssn: Secret(rng.pick(["123-45-6789", canarySSN]))))
             case .identity(.documentaryVerification): return .submitDocument(rng.pick(IdentityDocument.allCases))
+            case .selectBrand: return .selectInstitution(id: rng.pick(["ins_116834", "ins_117181", institutionID()]))
             case .recaptcha: return .submitCaptcha(rng.pick(LinkEngine.captchaWords + ["", randomString(maxLength: 8)]))
             case .microdepositVerification:
                 return .submitDepositCode(Secret(rng.pick(["ABC", "abc", "", "AB", rng.pick(canaryAnswers)])))

@@ -75,6 +75,8 @@ extension LinkEngine {
             showSearch()
         case .dataTypes:
             show(.consent)
+        case .selectBrand:
+            showSearch()
         case .dataConsent, .recaptcha:
             try requestExit()
         case .oauth(.signIn):
@@ -158,6 +160,7 @@ extension LinkEngine {
             .requiresCredentials
         case .verifyPhone: .requiresCode
         case .dataTypes, .dataConsent: .requiresCredentials
+        case .selectBrand: .institutionNotFound
         case .recaptcha: .requiresRecaptcha
         case .identity: nil
         case .selectSavedAccount: .requiresAccountSelection

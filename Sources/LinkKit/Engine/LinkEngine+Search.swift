@@ -72,6 +72,12 @@ extension LinkEngine {
     /// Enter on a search result.
     mutating func selectInstitution(id: String) throws(ActionRejected) {
         if pane == .selectSavedInstitution { return try selectSavedInstitution(id: id) }
+        if case .selectBrand(let brand) = pane {
+            guard SandboxBrands.portals[brand]?.contains(id) == true, configuration.directory[id] != nil else {
+                throw ActionRejected("\(UntrustedText.quoted(id)) is not one of \(UntrustedText.quoted(brand))'s portals")
+            }
+            pane = .selectInstitution  // the portal is chosen as on institution select (no view of its own)
+        }
         guard pane == .selectInstitution else { throw misfit("selecting an institution") }
         guard let record = configuration.directory[id] else {
             throw ActionRejected("there is no institution \(id) in the directory")
@@ -101,6 +107,20 @@ extension LinkEngine {
         } else {
             show(record.oauth ? .oauth(.notice) : .credential)
         }
+    }
+
+    /// `SELECT_BRAND` (the brand's name as `institution_name`), then its portals.
+    mutating func selectBrand(_ name: String) throws(ActionRejected) {
+        guard pane == .selectInstitution else { throw misfit("selecting a brand") }
+        guard let portals = SandboxBrands.portals[name], portals.contains(where: { configuration.directory[$0] != nil }) else {
+            throw ActionRejected("there is no brand \(UntrustedText.quoted(name)); brands: \(SandboxBrands.portals.keys.sorted().joined(separator: ", "))")
+        }
+        searchDeadline = nil
+        reportQueryIfNeeded()
+        institution = nil
+        newRequest()
+        emit(.selectBrand) { $0.institutionName = name }
+        show(.selectBrand(name))
     }
 
     func isBlank(_ text: String) -> Bool {

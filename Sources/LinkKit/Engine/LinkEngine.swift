@@ -161,6 +161,7 @@ public struct LinkEngine: Sendable {
             case .submitMFA(let response): try submitMFA(response)
             case .submitAccounts(let indices): try submitAccounts(indices)
             case .chooseAuthType(let choice): try chooseAuthType(choice)
+            case .selectBrand(let name): try selectBrand(name)
             case .viewDataTypes: try viewDataTypes()
             case .openMyPlaid: try openMyPlaid()
             case .followIssue: try followIssue()

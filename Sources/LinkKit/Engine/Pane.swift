@@ -65,6 +65,8 @@ public indirect enum Pane: Hashable, Sendable {
     case dataConsent
     /// RECAPTCHA: a challenge the person solves before the sign-in goes on.
     case recaptcha
+    /// SELECT_BRAND: a brand's portals, to pick the one to sign in to.
+    case selectBrand(String)
     /// SELECT_AUTH_TYPE: find the bank (instant) or type account numbers (manual); Auth only.
     case selectAuthType
     /// SELECT_INSTITUTION: search and choose.
@@ -107,6 +109,7 @@ public indirect enum Pane: Hashable, Sendable {
         switch self {
         case .consent: .consent
         case .selectAuthType: .selectAuthType
+        case .selectBrand: .selectBrand
         case .dataTypes: .dataTransparency
         case .dataConsent: .dataTransparencyConsent
         case .recaptcha: .recaptcha

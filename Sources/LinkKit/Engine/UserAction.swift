@@ -47,6 +47,8 @@ public enum UserAction: Hashable, Sendable {
     case submitIdentity(IdentityDetails)
     /// The document offered on DOCUMENTARY_VERIFICATION.
     case submitDocument(IdentityDocument)
+    /// A brand row of the search (`SELECT_BRAND`): its portals next.
+    case selectBrand(String)
     /// "View data types" on the consent pane (`VIEW_DATA_TYPES`).
     case viewDataTypes
     /// "Open my.plaid.com" on the consent pane of an Assets session (`OPEN_MY_PLAID`).

@@ -45,6 +45,8 @@ public enum ScenarioCommand: Hashable, Sendable {
     case follow
     /// `captcha <word>`: solve the reCAPTCHA.
     case captcha(String)
+    /// `brand <name>`: a brand row of the search (its portals next; then `select <id>`).
+    case brand(String)
     /// `back`: Esc.
     case back
     /// `exit`: ask to exit.
@@ -87,6 +89,7 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .myPlaid: "my-plaid"
         case .follow: "follow"
         case .captcha: "captcha"
+        case .brand: "brand"
         case .back: "back"
         case .exit: "exit"
         case .confirm: "confirm"
@@ -224,7 +227,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// phone <number> | otp <code> | skip   the returning user's phone (`option returning-user`)
 /// connect-new | verify phoneotp|password
 /// kyc <first> <last> <YYYY-MM-DD> <ssn> | document license|passport|blurry|other   (identity_verification)
-/// data-types | my-plaid | follow | captcha <word>
+/// data-types | my-plaid | follow | captcha <word> | brand <name>
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -246,7 +249,7 @@ public struct Scenario: Hashable, Sendable {
     /// The verbs a scenario understands.
     public static let verbs = [
         "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
-        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "back", "exit", "confirm",
+        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "back", "exit", "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -407,6 +410,9 @@ public struct Scenario: Hashable, Sendable {
         case "data-types": return try noArguments(.dataTypes)
         case "my-plaid": return try noArguments(.myPlaid)
         case "follow": return try noArguments(.follow)
+        case "brand":
+            guard !rest.isEmpty else { throw ActionRejected("brand needs the brand's name, e.g. brand Flexible Platypus Open Banking") }
+            return .brand(rest)
         case "captcha":
             guard words.count == 1 else { throw ActionRejected("captcha needs the word shown, e.g. captcha platypus") }
             return .captcha(words[0])

@@ -149,6 +149,7 @@ public struct ScenarioRunner {
         case .myPlaid: return .openMyPlaid
         case .follow: return .followIssue
         case .captcha(let word): return .submitCaptcha(word)
+        case .brand(let name): return .selectBrand(name)
         case .back: return .back
         case .exit: return .requestExit
         case .confirm: return .confirmExit

@@ -6,10 +6,12 @@ extension InstitutionSearch {
     /// popular institutions before anything is typed, among the first ``listLimit`` results after.
     /// A scenario's `select` of an institution not listed searches for its id first, as a person
     /// would (replay and the autopilot alike).
+    /// An institution whose brand is listed as one row (``SandboxBrands``) is not listed itself.
     public func lists(_ id: String, query: String) -> Bool {
-        if query.allSatisfy(\.isWhitespace) {
-            return directory.popular.contains { $0.id == id }
-        }
-        return search(query, limit: Self.listLimit).contains { directory.records[$0.index].id == id }
+        let ids = query.allSatisfy(\.isWhitespace)
+            ? directory.popular.map(\.id)
+            : search(query, limit: Self.listLimit).map { directory.records[$0.index].id }
+        guard ids.contains(id) else { return false }
+        return SandboxBrands.brand(of: id).map { !SandboxBrands.collapsed(ids).contains($0) } ?? true
     }
 }

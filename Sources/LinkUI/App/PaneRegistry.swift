@@ -18,6 +18,7 @@ struct PaneRegistry {
         IdentityKYCPane(),
         IdentityDocumentPane(),
         SearchPane(),
+        BrandPane(),
         NoticePane(),
         OAuthNoticePane(),
         OAuthSignInPane(),

@@ -34,11 +34,17 @@ struct SearchPane: PaneView {
             return [.ctrl("u")] + text.map { Key.char($0) }
         case .auth(.manual):
             return [.tab]
+        case .brand(let name):
+            // its row among the rows listed, else search for its name (it then comes first)
+            if let target = rows(context).firstIndex(where: { $0.brand == name }) {
+                return KeyPlanner.moves(from: cursor.index, to: target) + [.enter]
+            }
+            return [.ctrl("u")] + name.map { Key.char($0) } + [.enter]
         case .select(let id):
             guard context.engine.configuration.directory[id] != nil else {
                 throw ActionRejected("there is no institution \(id) in the directory")
             }
-            if let target = rows(context).firstIndex(where: { $0.record.id == id }) {
+            if let target = rows(context).firstIndex(where: { $0.record.id == id && $0.brand == nil }) {
                 return KeyPlanner.moves(from: cursor.index, to: target) + [.enter]
             }
             return [.ctrl("u")] + id.map { Key.char($0) } + [.enter]
@@ -88,12 +94,30 @@ struct SearchPane: PaneView {
         cursor.reset()
     }
 
-    /// The rows listed: the results, or the popular institutions before typing.
-    func rows(_ context: PaneContext) -> [(record: InstitutionRecord, highlighted: [Int])] {
-        if field.text.allSatisfy(\.isWhitespace) {
-            return context.engine.configuration.directory.popular.map { ($0, []) }
+    /// A listed row: an institution, or (its first portal standing for it) a brand whose
+    /// portals are listed more than once (``SandboxBrands``).
+    typealias Row = (record: InstitutionRecord, highlighted: [Int], brand: String?)
+
+    /// The rows listed: the results, or the popular institutions before typing; a brand with two
+    /// or more portals listed is one row.
+    func rows(_ context: PaneContext) -> [Row] {
+        let listed: [(record: InstitutionRecord, highlighted: [Int])] = field.text.allSatisfy(\.isWhitespace)
+            ? context.engine.configuration.directory.popular.map { ($0, []) }
+            : results.map { (context.search.directory.records[$0.index], $0.highlighted) }
+        let brands = SandboxBrands.collapsed(listed.map(\.record.id))
+        guard !brands.isEmpty else { return listed.map { ($0.record, $0.highlighted, nil) } }
+        var shown = Set<String>()
+        return listed.compactMap { row in
+            guard let brand = SandboxBrands.brand(of: row.record.id), brands.contains(brand) else {
+                return (row.record, row.highlighted, nil)
+            }
+            return shown.insert(brand).inserted ? (row.record, row.highlighted, brand) : nil
         }
-        return results.map { (context.search.directory.records[$0.index], $0.highlighted) }
+    }
+
+    /// What opening a row does: choose the institution, or the brand.
+    static func open(_ row: Row) -> UserAction {
+        row.brand.map(UserAction.selectBrand) ?? .selectInstitution(id: row.record.id)
     }
 
     /// Typing edits the query (and tells the engine); arrows move; Enter selects the highlighted row.
@@ -116,9 +140,9 @@ struct SearchPane: PaneView {
             switch event.kind {
             case .release:
                 guard armed == row, row == cursor.index else { return .handled }
-                return .send(.selectInstitution(id: rows[row].record.id))
+                return .send(Self.open(rows[row]))
             case .click where row == cursor.index:
-                return .send(.selectInstitution(id: rows[row].record.id))
+                return .send(Self.open(rows[row]))
             default:
                 if event.kind == .press && row == cursor.index { armedRow = row }
                 cursor.set(row, count: rows.count, height: listHeight)
@@ -130,7 +154,7 @@ struct SearchPane: PaneView {
             return .send(.chooseAuthType(.manual))
         case .enter:
             guard rows.indices.contains(cursor.index) else { return .handled }
-            return .send(.selectInstitution(id: rows[cursor.index].record.id))
+            return .send(Self.open(rows[cursor.index]))
         case .escape:
             // a query typed: Esc clears it (the engine does the same with `back`); else exit
             if !field.text.allSatisfy(\.isWhitespace) {
@@ -179,7 +203,7 @@ struct SearchPane: PaneView {
     }
 
     private func drawRow(
-        _ row: (record: InstitutionRecord, highlighted: [Int]), y: Int, area: Rect, selected: Bool, saved: Bool, styles s: ThemeStyles,
+        _ row: Row, y: Int, area: Rect, selected: Bool, saved: Bool, styles s: ThemeStyles,
         buffer: inout CellBuffer
     ) {
         // the highlighted row: the marker in the selection colours, or, without a selection
@@ -189,12 +213,14 @@ struct SearchPane: PaneView {
         let matchStyle = selected ? s.selectedMatch : s.match
         if selected && wholeRow { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base) }
         var tags: [String] = []
+        if let brand = row.brand { tags.append("\(SandboxBrands.portals[brand]?.count ?? 0) portals") }
         if saved { tags.append("saved") }
-        if row.record.oauth { tags.append("OAuth") }
+        if row.record.oauth && row.brand == nil { tags.append("OAuth") }
         if row.record.status == .degraded { tags.append("degraded") }
         if row.record.status == .down { tags.append("down") }
         if !row.record.supported { tags.append("unsupported") }
-        let right = (tags.isEmpty ? "" : tags.joined(separator: " ") + "  ") + sanitizeForTerminal(row.record.id)
+        let right = row.brand != nil ? tags.joined(separator: " ")
+            : (tags.isEmpty ? "" : tags.joined(separator: " ") + "  ") + sanitizeForTerminal(row.record.id)
         let rightWidth = displayWidth(of: right)
         let nameWidth = max(0, area.width - 2 - (area.width > rightWidth + 20 ? rightWidth + 1 : 0))
         var x = area.x

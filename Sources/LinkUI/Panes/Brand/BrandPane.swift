@@ -1,0 +1,61 @@
+import LinkKit
+
+/// BrandPane: SELECT_BRAND: the portals of a brand chosen in the search; Enter picks one (as on
+/// institution select), Esc goes back to the search.
+struct BrandPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool {
+        if case .selectBrand = pane { true } else { false }
+    }
+
+    func title(_ context: PaneContext) -> String? { " Select institution " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Enter", "select", matches: [.enter]),
+                KeyBinding("Esc", "back to search", matches: [.escape], sends: .back)])
+    }
+
+    /// The highlighted portal.
+    var cursor = ListCursor()
+
+    private func portals(_ context: PaneContext) -> [InstitutionRecord] {
+        guard case .selectBrand(let brand) = context.pane else { return [] }
+        return (SandboxBrands.portals[brand] ?? []).compactMap { context.engine.configuration.directory[$0] }
+    }
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        if !returning { cursor.reset() }
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        let rows = portals(context)
+        if cursor.handle(key, count: rows.count, height: rows.count) { return .handled }
+        switch key {
+        case .enter: return rows.indices.contains(cursor.index) ? .send(.selectInstitution(id: rows[cursor.index].id)) : .handled
+        case .escape: return .send(.back)
+        default: return .ignored
+        }
+    }
+
+    /// `select ID`: move to the portal and Enter.
+    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+        guard case .select(let id) = command, let target = portals(context).firstIndex(where: { $0.id == id }) else { return nil }
+        return KeyPlanner.moves(from: cursor.index, to: target) + [.enter]
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        guard case .selectBrand(let brand) = context.pane else { return nil }
+        var y = buffer.paragraph(sanitizeForTerminal(brand), y: area.y, area: area, style: s.title)
+        y = buffer.paragraph("Which one do you sign in to?", y: y, area: area, style: s.muted) + 1
+        for (index, portal) in portals(context).enumerated() where y < area.maxY {
+            let selected = index == cursor.index
+            let note = SandboxBrands.notes[portal.id].map { " · " + $0 } ?? ""
+            buffer.text((selected ? "› " : "  ") + sanitizeForTerminal(portal.name) + note, y: y, x: area.x, area: area,
+                        style: selected ? s.selectedItem : s.text)
+            let id = sanitizeForTerminal(portal.id)
+            buffer.text(id, y: y, x: area.maxX - displayWidth(of: id), area: area, style: s.muted)
+            y += 1
+        }
+        return nil
+    }
+}
