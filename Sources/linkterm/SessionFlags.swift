@@ -38,6 +38,11 @@ struct SessionFlags: ParsableArguments {
         valueName: "name"))
     var product: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "The OAuth redirect URI (https only): the bank page ends by redirecting there, and the session waits until the "
+            + "URL is handed back (Enter on the pane, a pasted URL).", valueName: "url"))
+    var redirectURI: String?
+
     @Flag(help: ArgumentHelp(
         "The returning user experience with the sandbox's saved profile: phone 415-555-0010, code 123456, then "
             + "First Platypus Bank and Tartan Bank saved."))
@@ -90,6 +95,7 @@ struct SessionFlags: ParsableArguments {
             throw ValidationError("--institution goes with --update-mode")
         }
         _ = try products()
+        if let redirectURI, let problem = OAuthRedirect.problem(with: redirectURI) { throw ValidationError("--redirect-uri: \(problem)") }
         if returningUser && profile != nil {
             throw ValidationError("--returning-user and --profile cannot be used together (--profile FILE keeps its own)")
         }
@@ -113,7 +119,7 @@ struct SessionFlags: ParsableArguments {
             token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
             accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
             updateModeInstitutionID: updateMode ? institution : nil, directory: directory, products: try products(),
-            rememberMe: returningUser || profile != nil, savedProfile: try savedProfile())
+            rememberMe: returningUser || profile != nil, savedProfile: try savedProfile()).with(redirectURI: redirectURI)
     }
 }
 

@@ -27,7 +27,7 @@ private struct EngineSnapshot: Equatable {
         "configuration", "pane", "linkSessionID", "token", "requestID", "institution", "query", "inlineError",
         "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
         "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts",
-        "captchaWord", "captchaGood", "identityOutcome", "ids", "lastReportedQuery",
+        "redirectURL", "captchaWord", "captchaGood", "identityOutcome", "ids", "lastReportedQuery",
         "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
     ]
 
@@ -61,8 +61,10 @@ private struct EngineSnapshot: Equatable {
     var identityOutcome: IdentityOutcome?
     var captchaWord: String?
     var captchaGood: Bool
+    var redirectURL: String?
 
     init(_ engine: LinkEngine) {
+        redirectURL = engine.redirectURL
         captchaWord = engine.captchaWord
         captchaGood = engine.captchaGood
         identityOutcome = engine.identityOutcome
@@ -262,6 +264,8 @@ private struct ActionGenerator {
                                                        ssn: Secret(rng.pick(["123-45-6789", canarySSN]))))
             case .identity(.documentaryVerification): return .submitDocument(rng.pick(IdentityDocument.allCases))
             case .selectBrand: return .selectInstitution(id: rng.pick(["ins_116834", "ins_117181", institutionID()]))
+            case .oauth(.redirected):
+                return .redirect(rng.pick([engine.redirectURL ?? "", "https://example.com/oauth?oauth_state_id=x", randomString()]))
             case .recaptcha: return .submitCaptcha(rng.pick(LinkEngine.captchaWords + ["", randomString(maxLength: 8)]))
             case .microdepositVerification:
                 return .submitDepositCode(Secret(rng.pick(["ABC", "abc", "", "AB", rng.pick(canaryAnswers)])))
@@ -336,7 +340,7 @@ private struct ActionGenerator {
             searchDebounceMillis: Int64(rng.pick([0, 1, 300, 2_000])),
             accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
             products: rng.pick([[.auth], [.transactions], [.identityVerification], [.assets], [.transactions, .auth]]), rememberMe: rng.chance(0.3),
-            savedProfile: rng.chance(0.3) ? .sandbox : nil)
+            savedProfile: rng.chance(0.3) ? .sandbox : nil).with(redirectURI: rng.chance(0.3) ? "https://example.com/oauth" : nil)
     }
 }
 

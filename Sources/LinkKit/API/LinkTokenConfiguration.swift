@@ -13,6 +13,9 @@ public struct SessionOptions: Sendable {
     public var updateModeInstitutionID: String?
     /// The institutions to search.
     public var directory: InstitutionDirectory = .sandbox
+    /// The OAuth redirect URI (https only; set on the link token in a real integration): the
+    /// bank page then ends in a redirect that ``Handler/continue(from:)`` hands back.
+    public var redirectURI: String?
 
     /// Default options.
     public init() {}
@@ -51,6 +54,7 @@ public struct LinkTokenConfiguration {
             token: token, seed: options.seed, latencyMillis: options.latencyMillis,
             searchDebounceMillis: options.searchDebounceMillis, accountSelection: options.accountSelection,
             updateModeInstitutionID: options.updateModeInstitutionID, directory: options.directory)
+            .with(redirectURI: options.redirectURI)
     }
 
     /// The callbacks, for a driver.

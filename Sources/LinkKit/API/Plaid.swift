@@ -1,3 +1,5 @@
+import Foundation
+
 /// LinkPresentation: something that shows a session to a person (the terminal UI) or drives it
 /// without one, until it ends.
 public protocol LinkPresentation {
@@ -63,6 +65,11 @@ public final class PlaidLinkSession {
     private var opened = false
     /// Whether onLoad was called when the session was created (Link preloads then).
     public private(set) var preloaded = false
+    /// Where `continue(from:)` leaves the redirect for the open session.
+    private let mailbox = ActionMailbox()
+    /// `continue(from:)` as a value any thread may hold: a terminal session's loop owns the main
+    /// thread while it runs, so an app's URL handler on another thread resumes it through this.
+    public var continuation: OAuthContinuation { OAuthContinuation(mailbox: mailbox) }
 
     /// Creates the session and preloads Link: as LinkKit does, `onLoad` is called once Link is
     /// ready to open, before `open` (here at once, the sandbox needing nothing fetched); a token
@@ -80,7 +87,14 @@ public final class PlaidLinkSession {
     public func makeDriver(clock: any SessionClock = ManualClock()) -> SessionDriver {
         var callbacks = configuration.callbacks
         if preloaded { callbacks.onLoad = nil }
-        return SessionDriver(configuration: configuration.sessionConfiguration, clock: clock, callbacks: callbacks)
+        return SessionDriver(configuration: configuration.sessionConfiguration, clock: clock, callbacks: callbacks, mailbox: mailbox)
+    }
+
+    /// Resumes the session after an OAuth redirect: the URL the app was opened with. The open
+    /// session takes it at its next tick (safe from any thread); a URL that is not this session's
+    /// redirect, or a session not waiting for one, ignores it.
+    public func `continue`(from url: URL) {
+        continuation.continue(from: url)
     }
 
     /// Shows the session with `presentation` and returns when it has ended. A session opens once;
@@ -101,5 +115,21 @@ public final class Handler {
     /// Opens Link with `presentation`.
     public func open(presentUsing presentation: some LinkPresentation) {
         session.open(using: presentation)
+    }
+
+    /// Resumes an OAuth session with the URL the app was opened with (LinkKit 4–6's
+    /// `continue(from:)`); see ``PlaidLinkSession/continue(from:)``.
+    public func `continue`(from url: URL) {
+        session.continue(from: url)
+    }
+}
+
+/// OAuthContinuation: resumes one session after its OAuth redirect, from any thread.
+public struct OAuthContinuation: Sendable {
+    let mailbox: ActionMailbox
+
+    /// Hands `url` to the session; it takes it at its next tick (a stray URL is ignored).
+    public func `continue`(from url: URL) {
+        mailbox.post(.redirect(url.absoluteString))
     }
 }

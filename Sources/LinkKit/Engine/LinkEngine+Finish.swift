@@ -81,6 +81,8 @@ extension LinkEngine {
             try requestExit()
         case .oauth(.signIn):
             try finishOAuth(.cancel)
+        case .oauth(.redirected):
+            try requestExit()
         case .oauth(.notice), .credential:
             if isUpdateMode { try requestExit() } else { showSearch() }
         case .selectInstitution where !isBlank(query):

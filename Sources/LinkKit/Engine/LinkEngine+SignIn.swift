@@ -33,6 +33,8 @@ extension LinkEngine {
     mutating func finishOAuth(_ result: OAuthResult) throws(ActionRejected) {
         guard pane == .oauth(.signIn) else { throw misfit("oauth \(result.rawValue)") }
         switch result {
+        case .approve where configuration.redirectURI != nil:
+            redirectToApp()
         case .approve:
             newRequest()
             startLoading(.oauthApproved)

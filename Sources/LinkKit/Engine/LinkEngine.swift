@@ -52,6 +52,8 @@ public struct LinkEngine: Sendable {
     public internal(set) var verifiedPhone: String?
     /// Wrong one-time codes so far.
     var otpAttempts = 0
+    /// The URL the bank redirected to (the redirect URI with the session's `oauth_state_id`).
+    public internal(set) var redirectURL: String?
     /// The word the reCAPTCHA asks for, while it is shown.
     public internal(set) var captchaWord: String?
     /// Whether the reCAPTCHA, once solved, lets the sign-in through (`{"recaptcha":"good"}`).
@@ -162,6 +164,7 @@ public struct LinkEngine: Sendable {
             case .submitAccounts(let indices): try submitAccounts(indices)
             case .chooseAuthType(let choice): try chooseAuthType(choice)
             case .selectBrand(let name): try selectBrand(name)
+            case .redirect(let url): try resume(from: url)
             case .viewDataTypes: try viewDataTypes()
             case .openMyPlaid: try openMyPlaid()
             case .followIssue: try followIssue()

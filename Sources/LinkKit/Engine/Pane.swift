@@ -28,6 +28,9 @@ public enum OAuthStage: Hashable, Sendable {
     case notice
     /// The simulated bank sign-in page (after `OPEN_OAUTH`).
     case signIn
+    /// The bank redirected to the app's redirect URI: the session waits for the app to hand the
+    /// URL back (`continue(from:)`).
+    case redirected
 }
 
 /// ErrorPaneState: the error pane's content and what comes after it.

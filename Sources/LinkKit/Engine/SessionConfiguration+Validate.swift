@@ -32,5 +32,6 @@ extension SessionConfiguration {
             throw .invalidOption("the latency must be 0 to \(Self.maximumLatencyMillis) ms")
         }
         if searchDebounceMillis < 0 { throw .invalidOption("the search debounce must be 0 ms or more") }
+        if let redirectURI, let problem = OAuthRedirect.problem(with: redirectURI) { throw .invalidOption(problem) }
     }
 }

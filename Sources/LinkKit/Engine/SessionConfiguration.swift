@@ -28,6 +28,9 @@ public struct SessionConfiguration: Sendable {
     public var products: Set<LinkProduct>
     /// The returning user experience: after consent, the phone and its one-time code.
     public var rememberMe: Bool
+    /// The OAuth redirect URI (https only): the bank page ends by redirecting there, and the
+    /// session waits until the app hands the URL back (`continue(from:)`, `redirect`).
+    public var redirectURI: String?
     /// What was saved for a phone on an earlier visit (with ``rememberMe``); `nil` on a first visit.
     public var savedProfile: SavedProfile?
 
@@ -55,5 +58,14 @@ public struct SessionConfiguration: Sendable {
         self.accountSelection = accountSelection
         self.updateModeInstitutionID = updateModeInstitutionID
         self.directory = directory
+    }
+}
+
+extension SessionConfiguration {
+    /// The same configuration with a redirect URI.
+    public func with(redirectURI: String?) -> SessionConfiguration {
+        var copy = self
+        copy.redirectURI = redirectURI
+        return copy
     }
 }

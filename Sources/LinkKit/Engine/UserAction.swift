@@ -47,6 +47,9 @@ public enum UserAction: Hashable, Sendable {
     case submitIdentity(IdentityDetails)
     /// The document offered on DOCUMENTARY_VERIFICATION.
     case submitDocument(IdentityDocument)
+    /// The app resumes the session with the URL it was opened with after the bank's redirect
+    /// (`Handler.continue(from:)`); any other URL is ignored.
+    case redirect(String)
     /// A brand row of the search (`SELECT_BRAND`): its portals next.
     case selectBrand(String)
     /// "View data types" on the consent pane (`VIEW_DATA_TYPES`).

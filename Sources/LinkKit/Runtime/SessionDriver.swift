@@ -48,10 +48,15 @@ public final class SessionDriver {
     public var keepsRecords = true
     /// How the session ended (onSuccess or onExit); nil while it goes on.
     public private(set) var outcome: SessionOutcome?
+    /// Actions posted from other threads (`continue(from:)`), applied at the next tick; one that
+    /// does not fit the pane is dropped, as a real SDK ignores a stray call.
+    public let mailbox: ActionMailbox
 
     /// Creates a driver; call ``start()`` to open the session.
-    public init(configuration: SessionConfiguration, clock: any SessionClock, callbacks: LinkCallbacks? = nil) {
+    public init(configuration: SessionConfiguration, clock: any SessionClock, callbacks: LinkCallbacks? = nil,
+                mailbox: ActionMailbox = ActionMailbox()) {
         engine = LinkEngine(configuration: configuration)
+        self.mailbox = mailbox
         self.clock = clock
         self.callbacks = callbacks
     }
@@ -75,9 +80,12 @@ public final class SessionDriver {
         deliver(try engine.send(action, at: now))
     }
 
-    /// Fires the timers that are due by the clock's time.
+    /// Fires the timers that are due by the clock's time, then applies what was posted to the mailbox.
     public func tick() {
         deliver(engine.advance(to: clock.now))
+        for action in mailbox.take() where !engine.isFinished {
+            if let records = try? engine.send(action, at: clock.now) { deliver(records) }
+        }
     }
 
     /// With a manual clock: moves time to each pending deadline in turn until none is left

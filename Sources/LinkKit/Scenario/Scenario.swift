@@ -47,6 +47,9 @@ public enum ScenarioCommand: Hashable, Sendable {
     case captcha(String)
     /// `brand <name>`: a brand row of the search (its portals next; then `select <id>`).
     case brand(String)
+    /// `redirect [<url>]`: the app hands the OAuth redirect back (`continue(from:)`); without a
+    /// URL, the one the bank redirected to.
+    case redirect(String?)
     /// `back`: Esc.
     case back
     /// `exit`: ask to exit.
@@ -90,6 +93,7 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .follow: "follow"
         case .captcha: "captcha"
         case .brand: "brand"
+        case .redirect: "redirect"
         case .back: "back"
         case .exit: "exit"
         case .confirm: "confirm"
@@ -135,6 +139,8 @@ public enum ScenarioOption: Hashable, Sendable {
     case institutions(String)
     /// `option product <name>[,<name>…]`: the products the token asks for (e.g. `auth`).
     case products(Set<LinkProduct>)
+    /// `option redirect-uri <https URL>`: OAuth sessions redirect there and wait for `redirect`.
+    case redirectURI(String)
     /// `option remember-me`: the phone pane after consent, nothing saved yet (a first visit).
     case rememberMe
     /// `option returning-user`: the phone pane, and the sandbox's saved profile for its phone.
@@ -142,7 +148,7 @@ public enum ScenarioOption: Hashable, Sendable {
 
     /// The option names.
     public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions",
-                               "product", "remember-me", "returning-user"]
+                               "product", "remember-me", "returning-user", "redirect-uri"]
 
     static func parse(_ words: [String]) throws(ActionRejected) -> ScenarioOption {
         let name = words.first ?? ""
@@ -179,6 +185,8 @@ public enum ScenarioOption: Hashable, Sendable {
                 products.insert(product)
             }
             return .products(products)
+        case ("redirect-uri", let value?): return .redirectURI(value)
+        case ("redirect-uri", nil): throw ActionRejected("option redirect-uri takes one URL, e.g. option redirect-uri https://example.com/oauth")
         case ("product", nil): throw ActionRejected("option product takes one value, e.g. option product auth")
         default:
             throw ActionRejected("unknown option line; options are: \(names.joined(separator: ", ")) (e.g. option latency 100)")
@@ -227,7 +235,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// phone <number> | otp <code> | skip   the returning user's phone (`option returning-user`)
 /// connect-new | verify phoneotp|password
 /// kyc <first> <last> <YYYY-MM-DD> <ssn> | document license|passport|blurry|other   (identity_verification)
-/// data-types | my-plaid | follow | captcha <word> | brand <name>
+/// data-types | my-plaid | follow | captcha <word> | brand <name> | redirect [<url>]
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -249,7 +257,7 @@ public struct Scenario: Hashable, Sendable {
     /// The verbs a scenario understands.
     public static let verbs = [
         "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
-        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "back", "exit", "confirm",
+        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "redirect", "back", "exit", "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -267,6 +275,7 @@ public struct Scenario: Hashable, Sendable {
             case .institutions(let path): institutions = path
             case .products(let products): configuration.products = products
             case .rememberMe: configuration.rememberMe = true
+            case .redirectURI(let uri): configuration.redirectURI = uri
             case .returningUser:
                 configuration.rememberMe = true
                 configuration.savedProfile = .sandbox
@@ -410,6 +419,9 @@ public struct Scenario: Hashable, Sendable {
         case "data-types": return try noArguments(.dataTypes)
         case "my-plaid": return try noArguments(.myPlaid)
         case "follow": return try noArguments(.follow)
+        case "redirect":
+            guard words.count <= 1 else { throw ActionRejected("redirect takes one URL, or none for the bank's redirect") }
+            return .redirect(words.first)
         case "brand":
             guard !rest.isEmpty else { throw ActionRejected("brand needs the brand's name, e.g. brand Flexible Platypus Open Banking") }
             return .brand(rest)

@@ -22,6 +22,7 @@ struct PaneRegistry {
         NoticePane(),
         OAuthNoticePane(),
         OAuthSignInPane(),
+        OAuthRedirectPane(),
         CredentialsPane(),
         LoadingPane(),
         MFAPane(),

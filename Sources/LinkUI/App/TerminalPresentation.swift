@@ -31,7 +31,10 @@ public final class TerminalPresentation: LinkPresentation {
         }
         let shown = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
         let runner = TerminalRunner(app: LinkApp(driver: driver, theme: shown, logPlacement: logPlacement), screen: screen)
+        // `continue(from:)` from the app's other threads wakes the loop asleep on input
+        driver.mailbox.onPost(TerminalScreen.wakeLoop)
         end = runner.run()
+        driver.mailbox.onPost {}
         screen.close()
     }
 }
