@@ -103,7 +103,13 @@ public struct LinkEngine: Sendable {
     public var isFinished: Bool { pane == .finished }
 
     /// Whether the session was opened in update mode.
-    public var isUpdateMode: Bool { configuration.updateModeInstitutionID != nil }
+    public var isUpdateMode: Bool { updateModeInstitutionID != nil }
+
+    /// The institution whose Item is being repaired: `--update-mode --institution`, or the one an
+    /// update-mode token names (``LinkToken/updateModeToken(institutionID:)``).
+    public var updateModeInstitutionID: String? {
+        configuration.updateModeInstitutionID ?? LinkToken.updateModeInstitution(in: token)
+    }
 
     /// The earliest pending timer, if any.
     public var nextDeadline: Timestamp? {
@@ -122,14 +128,15 @@ public struct LinkEngine: Sendable {
         started = true
         begin(at: time)
         requestID = ids.requestID()
-        if LinkToken.problem(with: token) != nil {
+        // an update-mode token for an Item the directory has no institution for is no valid token
+        if LinkToken.problem(with: token) != nil || updateModeInstitutionID.map({ configuration.directory[$0] == nil }) == true {
             lastError = SandboxErrorCatalog.invalidLinkToken.error
             finishWithExit(status: nil)
             return flush()
         }
         if offersIdentityVerification {
             pane = .identity(.acceptTOS)
-        } else if let id = configuration.updateModeInstitutionID, let record = configuration.directory[id] {
+        } else if let id = updateModeInstitutionID, let record = configuration.directory[id] {
             institution = record
             // an update that asks for more than Transactions asks consent to the new data first
             pane = configuration.products.subtracting([.transactions]).isEmpty
