@@ -44,6 +44,10 @@ struct SessionFlags: ParsableArguments {
     var redirectURI: String?
 
     @Flag(help: ArgumentHelp(
+        "A later session for an Item linked by same-day micro-deposits: type the deposit's code (ABC) to verify it."))
+    var verifyDeposits = false
+
+    @Flag(help: ArgumentHelp(
         "The returning user experience with the sandbox's saved profile: phone 415-555-0010, code 123456, then "
             + "First Platypus Bank and Tartan Bank saved."))
     var returningUser = false
@@ -115,11 +119,13 @@ struct SessionFlags: ParsableArguments {
                 throw ExitCode(2)
             }
         }
+        let saved = try savedProfile()
         return SessionConfiguration(
             token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
             accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
             updateModeInstitutionID: updateMode ? institution : nil, directory: directory, products: try products(),
-            rememberMe: returningUser || profile != nil, savedProfile: try savedProfile()).with(redirectURI: redirectURI)
+            rememberMe: returningUser || profile != nil, savedProfile: saved).with(redirectURI: redirectURI)
+            .with(phoneKnown: profile != nil && saved != nil).with(verifiesDeposits: verifyDeposits)
     }
 }
 

@@ -267,7 +267,8 @@ private struct ActionGenerator {
             case .oauth(.redirected):
                 return .redirect(rng.pick([engine.redirectURL ?? "", "https://example.com/oauth?oauth_state_id=x", randomString()]))
             case .recaptcha: return .submitCaptcha(rng.pick(LinkEngine.captchaWords + ["", randomString(maxLength: 8)]))
-            case .microdepositVerification:
+            case .numbersSelectInstitution: return .chooseAuthType(rng.pick(AuthTypeSelection.allCases))
+            case .microdepositVerification, .sameDayVerification:
                 return .submitDepositCode(Secret(rng.pick(["ABC", "abc", "", "AB", rng.pick(canaryAnswers)])))
             case .institutionNotice: return rng.chance(0.3) ? .followIssue : rng.chance(0.8) ? .primary : .back
             default: return rng.chance(0.8) ? .primary : .back
@@ -341,6 +342,7 @@ private struct ActionGenerator {
             accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
             products: rng.pick([[.auth], [.transactions], [.identityVerification], [.assets], [.transactions, .auth]]), rememberMe: rng.chance(0.3),
             savedProfile: rng.chance(0.3) ? .sandbox : nil).with(redirectURI: rng.chance(0.3) ? "https://example.com/oauth" : nil)
+            .with(verifiesDeposits: rng.chance(0.05)).with(phoneKnown: rng.chance(0.2))
     }
 }
 

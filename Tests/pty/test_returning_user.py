@@ -19,12 +19,14 @@ def after_screen_closed(p) -> str:
     return strip_escapes(data[data.rfind(b"\x1b[?1049l"):])
 
 
-def verify_phone(p) -> None:
+def verify_phone(p, known: bool = False) -> None:
+    """The phone (unless Link knows it from the profile: then the code goes out at once) and the code."""
     p.send(ENTER)
-    p.wait_for("Use your phone to connect faster")
-    p.type(PHONE)
-    p.wait_for("Phone  " + PHONE)
-    p.send(ENTER)
+    if not known:
+        p.wait_for("Use your phone to connect faster")
+        p.type(PHONE)
+        p.wait_for("Phone  " + PHONE)
+        p.send(ENTER)
     p.wait_for("Enter the code sent to (\u2022\u2022\u2022) \u2022\u2022\u2022-0123")
     p.type(CODE)
     p.send(ENTER)
@@ -52,7 +54,7 @@ def test_a_first_visit_saves_the_item_and_the_second_visit_offers_it(spawn, home
 
     second = spawn(["--profile", profile, "--events", home / "second.jsonl"])
     start(second)
-    verify_phone(second)
+    verify_phone(second, known=True)  # the profile holds the phone: AUTO_SUBMIT_PHONE
     second.wait_for("Your saved accounts at First Platypus Bank")  # one saved institution: chosen for you
     screen = second.screen.text()
     assert "Plaid Checking" in screen and "0 of 9 selected" in screen, screen
@@ -66,7 +68,8 @@ def test_a_first_visit_saves_the_item_and_the_second_visit_offers_it(spawn, home
     assert e.signal is None and e.status == 0, second.describe()
     records = read_records(home / "second.jsonl")
     names = [record_name(r) for r in records]
-    assert "SUBMIT_CREDENTIALS" not in names, names
+    assert "SUBMIT_CREDENTIALS" not in names and "SUBMIT_PHONE" not in names, names
+    assert names[names.index("AUTO_SUBMIT_PHONE") + 1:names.index("AUTO_SUBMIT_PHONE") + 3] == ["TRANSITION_VIEW", "SUBMIT_OTP"], names
     assert names[names.index("VERIFY_PHONE"):] == [
         "VERIFY_PHONE", "AUTO_SELECT_SAVED_INSTITUTION", "SELECT_INSTITUTION", "TRANSITION_VIEW", "SELECT_SAVED_ACCOUNT",
         "TRANSITION_VIEW", "success", "HANDOFF"], names

@@ -17,6 +17,8 @@ extension LinkEngine {
             newRequest()
             emit(.selectAuthType) { $0.selection = choice.selection }
             if choice == .instant { showSearch() } else { startNumbers(.sameDayMicrodeposits, from: .selectAuthType) }
+        case .numbersSelectInstitution:
+            reroute(choice)
         case .selectInstitution where choice == .manual:
             guard offersAuth else { throw ActionRejected("linking with account numbers needs the Auth product (--product auth)") }
             searchDeadline = nil
@@ -44,7 +46,37 @@ extension LinkEngine {
         routingNumber = number
         newRequest()
         emit(.submitRoutingNumber) { $0.routingNumber = number }
+        // same-day numbers for a bank that supports signing in: offer that first (the reroute)
+        if authFlow == .sameDayMicrodeposits, let id = SandboxAuth.institutionsByRoutingNumber[number],
+           let record = configuration.directory[id] {
+            institution = record
+            show(.numbersSelectInstitution)
+            return
+        }
         pane = .numbers(.account)
+    }
+
+    /// NUMBERS_SELECT_INSTITUTION's choice: sign in at the bank (`SELECT_INSTITUTION`, its
+    /// credentials), or go on with numbers (no institution).
+    mutating func reroute(_ choice: AuthTypeSelection) {
+        if choice == .instant, let record = institution {
+            authFlow = nil
+            newRequest()
+            emit(.selectInstitution)
+            show(record.oauth ? .oauth(.notice) : .credential)
+        } else {
+            institution = nil
+            show(.numbers(.account))
+        }
+    }
+
+    /// A later session for a same-day Item: the account as it was linked, and its deposit's code.
+    mutating func startDepositVerification() {
+        authFlow = .sameDayMicrodeposits
+        depositCodeAttempts = 0
+        sharedAccounts = [Account(id: ids.alphanumeric(37), name: "Checking", mask: "0000", subtype: .depository(.checking),
+                                  verificationStatus: .pendingManualVerification)]
+        pane = .sameDayVerification
     }
 
     /// Why `number` cannot be submitted as the account number here, or `nil`: its form, and for
@@ -102,12 +134,15 @@ extension LinkEngine {
     /// The instant deposit's 3-letter code: LOADING, then CONNECTED or an error.
     mutating func submitDepositCode(_ code: Secret) throws(ActionRejected) {
         defer { code.wipe() }
-        guard pane == .microdepositVerification else { throw misfit("a deposit code") }
+        guard pane == .microdepositVerification || pane == .sameDayVerification else { throw misfit("a deposit code") }
         guard !code.isEmpty else { throw ActionRejected("enter the 3-letter code from the deposit's description") }
         let correct = code.withUnsafeBytes { SecretReader.equalIgnoringCase($0, SandboxAuth.depositCode) }
         newRequest()
         startLoading(.depositCode(correct: correct))
     }
+
+    /// The pane the deposit's code is typed on.
+    var verificationPane: Pane { configuration.verifiesDeposits ? .sameDayVerification : .microdepositVerification }
 
     /// What the deposit code request returned.
     mutating func depositCodeChecked(correct: Bool) {
@@ -119,9 +154,9 @@ extension LinkEngine {
         }
         depositCodeAttempts += 1
         if depositCodeAttempts >= SandboxAuth.depositCodeAttempts {
-            raise(SandboxErrorCatalog.tooManyVerificationAttempts, interrupted: .microdepositVerification)
+            raise(SandboxErrorCatalog.tooManyVerificationAttempts, interrupted: verificationPane)
         } else {
-            raise(SandboxErrorCatalog.incorrectDepositCode, interrupted: .microdepositVerification)
+            raise(SandboxErrorCatalog.incorrectDepositCode, interrupted: verificationPane)
         }
     }
 

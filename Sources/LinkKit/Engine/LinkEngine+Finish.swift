@@ -90,7 +90,7 @@ extension LinkEngine {
             query = ""
             searchDeadline = nil
         case .selectInstitution, .mfa, .selectAccount, .selectAuthType, .microdepositAuthorized(instant: true),
-             .microdepositVerification, .submitPhone, .selectSavedInstitution, .selectSavedAccount:
+             .microdepositVerification, .sameDayVerification, .numbersSelectInstitution, .submitPhone, .selectSavedInstitution, .selectSavedAccount:
             try requestExit()
         case .verifyPhone:
             inlineError = nil
@@ -166,7 +166,8 @@ extension LinkEngine {
         case .recaptcha: .requiresRecaptcha
         case .identity: nil
         case .selectSavedAccount: .requiresAccountSelection
-        case .microdepositAuthorized, .microdepositVerification: .requiresCode
+        case .microdepositAuthorized, .microdepositVerification, .sameDayVerification: .requiresCode
+        case .numbersSelectInstitution: .requiresCredentials
         case .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down), .institutionNotice(.filtered),
              .institutionNotice(.followed):
             .institutionNotFound

@@ -4,7 +4,17 @@
 extension LinkEngine {
     /// After consent: the phone (returning user experience), else the new-user flow.
     mutating func afterConsent() {
-        if configuration.rememberMe { show(.submitPhone) } else { startNewUser() }
+        guard configuration.rememberMe else { return startNewUser() }
+        if configuration.phoneKnown, let phone = configuration.savedProfile?.phone {
+            // the phone came with the token: the code goes out without asking
+            typedPhone = phone
+            otpAttempts = 0
+            newRequest()
+            emit(.autoSubmitPhone)
+            show(.verifyPhone)
+        } else {
+            show(.submitPhone)
+        }
     }
 
     /// The new-user flow: the auth-type choice (Auth), else institution search.

@@ -103,7 +103,7 @@ public struct LinkEngine: Sendable {
     public var isFinished: Bool { pane == .finished }
 
     /// Whether the session was opened in update mode.
-    public var isUpdateMode: Bool { updateModeInstitutionID != nil }
+    public var isUpdateMode: Bool { updateModeInstitutionID != nil || configuration.verifiesDeposits }
 
     /// The institution whose Item is being repaired: `--update-mode --institution`, or the one an
     /// update-mode token names (``LinkToken/updateModeToken(institutionID:)``).
@@ -134,7 +134,9 @@ public struct LinkEngine: Sendable {
             finishWithExit(status: nil)
             return flush()
         }
-        if offersIdentityVerification {
+        if configuration.verifiesDeposits {
+            startDepositVerification()
+        } else if offersIdentityVerification {
             pane = .identity(.acceptTOS)
         } else if let id = updateModeInstitutionID, let record = configuration.directory[id] {
             institution = record

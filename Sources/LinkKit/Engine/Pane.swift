@@ -92,6 +92,12 @@ public indirect enum Pane: Hashable, Sendable {
     case microdepositAuthorized(instant: Bool)
     /// INSTANT_MICRODEPOSIT_VERIFICATION: type the 3-letter code of the deposit.
     case microdepositVerification
+    /// SAME_DAY_MICRODEPOSIT_VERIFICATION: a later session (`--verify-deposits`) types the code of
+    /// a same-day deposit.
+    case sameDayVerification
+    /// NUMBERS_SELECT_INSTITUTION: the routing number belongs to a bank that supports signing in:
+    /// sign in instead, or go on with numbers.
+    case numbersSelectInstitution
     /// CONNECTED: the item is linked; continue to finish.
     case connected
     /// ERROR: an error pane with its display message.
@@ -125,6 +131,8 @@ public indirect enum Pane: Hashable, Sendable {
         case .numbers: .numbers
         case .microdepositAuthorized(let instant): instant ? .instantMicrodepositAuthorized : .sameDayMicrodepositAuthorized
         case .microdepositVerification: .instantMicrodepositVerification
+        case .sameDayVerification: .sameDayMicrodepositVerification
+        case .numbersSelectInstitution: .numbersSelectInstitution
         case .selectInstitution, .institutionNotice: .selectInstitution
         case .oauth: .oauth
         case .credential: .credential

@@ -31,6 +31,12 @@ public struct SessionConfiguration: Sendable {
     /// The OAuth redirect URI (https only): the bank page ends by redirecting there, and the
     /// session waits until the app hands the URL back (`continue(from:)`, `redirect`).
     public var redirectURI: String?
+    /// A later session for a same-day micro-deposit Item: it opens on the code of the deposit
+    /// (SAME_DAY_MICRODEPOSIT_VERIFICATION).
+    public var verifiesDeposits = false
+    /// Whether Link already has the person's phone (given to `/link/token/create`, consented to
+    /// before): the code is sent without asking (`AUTO_SUBMIT_PHONE`).
+    public var phoneKnown = false
     /// What was saved for a phone on an earlier visit (with ``rememberMe``); `nil` on a first visit.
     public var savedProfile: SavedProfile?
 
@@ -62,6 +68,20 @@ public struct SessionConfiguration: Sendable {
 }
 
 extension SessionConfiguration {
+    /// The same configuration with `verifiesDeposits` set.
+    public func with(verifiesDeposits: Bool) -> SessionConfiguration {
+        var copy = self
+        copy.verifiesDeposits = verifiesDeposits
+        return copy
+    }
+
+    /// The same configuration with `phoneKnown` set.
+    public func with(phoneKnown: Bool) -> SessionConfiguration {
+        var copy = self
+        copy.phoneKnown = phoneKnown
+        return copy
+    }
+
     /// The same configuration with a redirect URI.
     public func with(redirectURI: String?) -> SessionConfiguration {
         var copy = self

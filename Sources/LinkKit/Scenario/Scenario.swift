@@ -139,16 +139,20 @@ public enum ScenarioOption: Hashable, Sendable {
     case institutions(String)
     /// `option product <name>[,<name>…]`: the products the token asks for (e.g. `auth`).
     case products(Set<LinkProduct>)
+    /// `option verify-deposits`: a later session for a same-day Item: its deposit's code.
+    case verifyDeposits
     /// `option redirect-uri <https URL>`: OAuth sessions redirect there and wait for `redirect`.
     case redirectURI(String)
     /// `option remember-me`: the phone pane after consent, nothing saved yet (a first visit).
     case rememberMe
-    /// `option returning-user`: the phone pane, and the sandbox's saved profile for its phone.
-    case returningUser
+    /// `option returning-user [auto-submit] [<id>,…]`: the phone pane, and the sandbox's saved
+    /// profile for its phone (only the institutions named, if any); `auto-submit`: the phone is
+    /// known, its code is sent at once (`AUTO_SUBMIT_PHONE`).
+    case returningUser(autoSubmit: Bool, institutions: [String]?)
 
     /// The option names.
     public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions",
-                               "product", "remember-me", "returning-user", "redirect-uri"]
+                               "product", "remember-me", "returning-user", "redirect-uri", "verify-deposits"]
 
     static func parse(_ words: [String]) throws(ActionRejected) -> ScenarioOption {
         let name = words.first ?? ""
@@ -156,7 +160,19 @@ public enum ScenarioOption: Hashable, Sendable {
         switch (name, value) {
         case ("single-account", nil) where words.count == 1: return .singleAccount
         case ("remember-me", nil) where words.count == 1: return .rememberMe
-        case ("returning-user", nil) where words.count == 1: return .returningUser
+        case ("verify-deposits", nil) where words.count == 1: return .verifyDeposits
+        case ("returning-user", _):
+            var autoSubmit = false
+            var institutions: [String]?
+            for word in words.dropFirst() {
+                if word == "auto-submit" { autoSubmit = true; continue }
+                let ids = word.split(separator: ",").map(String.init)
+                guard !ids.isEmpty, ids.allSatisfy({ SavedProfile.sandbox.institution(id: $0) != nil }) else {
+                    throw ActionRejected("option returning-user takes auto-submit and saved institutions (ins_109508, ins_109511), e.g. option returning-user auto-submit ins_109508")
+                }
+                institutions = ids
+            }
+            return .returningUser(autoSubmit: autoSubmit, institutions: institutions)
         case ("no-account-select", nil) where words.count == 1: return .noAccountSelect
         case ("latency", let value?):
             guard let millis = Int64(value), SessionConfiguration.latencyRange.contains(millis) else {
@@ -172,7 +188,7 @@ public enum ScenarioOption: Hashable, Sendable {
         case ("token", nil): throw ActionRejected("option token takes one word (a token has no spaces)")
         case ("latency", nil), ("seed", nil), ("update-mode", nil), ("institutions", nil):
             throw ActionRejected("option \(name) takes one value, e.g. option latency 100")
-        case ("single-account", _), ("no-account-select", _), ("remember-me", _), ("returning-user", _):
+        case ("single-account", _), ("no-account-select", _), ("remember-me", _), ("verify-deposits", _):
             throw ActionRejected("option \(name) takes no value")
         case ("update-mode", let value?): return .updateMode(value)
         case ("institutions", let value?): return .institutions(value)
@@ -276,9 +292,13 @@ public struct Scenario: Hashable, Sendable {
             case .products(let products): configuration.products = products
             case .rememberMe: configuration.rememberMe = true
             case .redirectURI(let uri): configuration.redirectURI = uri
-            case .returningUser:
+            case .verifyDeposits: configuration.verifiesDeposits = true
+            case .returningUser(let autoSubmit, let institutions):
+                var profile = SavedProfile.sandbox
+                if let institutions { profile.institutions.removeAll { !institutions.contains($0.institution.id) } }
                 configuration.rememberMe = true
-                configuration.savedProfile = .sandbox
+                configuration.savedProfile = profile
+                configuration.phoneKnown = autoSubmit
             }
         }
         return institutions

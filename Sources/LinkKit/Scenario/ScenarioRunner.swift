@@ -101,9 +101,12 @@ public struct ScenarioRunner {
                 }
                 try driver.send(.selectInstitution(id: id))
             case .numbers(_, let account, let type):
-                // two fields, two submissions: the routing number, then the account number
+                // two fields, two submissions: the routing number, then the account number (unless
+                // the routing number's bank is offered instead, NUMBERS_SELECT_INSTITUTION; on the
+                // account number already, only that)
+                let onAccount = driver.engine.pane == .numbers(.account)
                 try driver.send(try action(for: step.command, engine: driver.engine))
-                try driver.send(.submitAccountNumber(account, type))
+                if !onAccount && driver.engine.pane == .numbers(.account) { try driver.send(.submitAccountNumber(account, type)) }
             default:
                 try driver.send(try action(for: step.command, engine: driver.engine))
             }
@@ -136,7 +139,9 @@ public struct ScenarioRunner {
         case .allAccounts: return .submitAccounts(Array(engine.accounts.indices))
         case .oauth(let result): return .oauth(result)
         case .auth(let choice): return .chooseAuthType(choice)
-        case .numbers(let routing, _, _): return .submitRoutingNumber(routing)  // the account number follows
+        case .numbers(let routing, let account, let type):
+            // the routing number (the account number follows), or on the account number, that
+            return engine.pane == .numbers(.account) ? .submitAccountNumber(account, type) : .submitRoutingNumber(routing)
         case .code(let code): return .submitDepositCode(code.copy())
         case .phone(let number): return .submitPhone(number)
         case .otp(let code): return .submitOTP(code.copy())

@@ -28,6 +28,7 @@ struct PaneRegistry {
         MFAPane(),
         AccountsPane(),
         NumbersPane(),
+        NumbersSelectInstitutionPane(),
         MicrodepositAuthorizedPane(),
         MicrodepositVerificationPane(),
         ConnectedPane(),

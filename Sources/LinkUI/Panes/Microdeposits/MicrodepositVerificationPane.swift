@@ -3,7 +3,7 @@ import LinkKit
 /// MicrodepositVerificationPane: INSTANT_MICRODEPOSIT_VERIFICATION: the 3-letter code from the
 /// deposit's description, typed into a masked field (three wrong codes end the session).
 struct MicrodepositVerificationPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .microdepositVerification }
+    static func shows(_ pane: Pane) -> Bool { pane == .microdepositVerification || pane == .sameDayVerification }
 
     func title(_ context: PaneContext) -> String? { " Verify your account " }
 
@@ -36,7 +36,8 @@ struct MicrodepositVerificationPane: PaneView {
 
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
-        var y = buffer.paragraph("Enter the code from the $0.01 deposit", y: area.y, area: area, style: s.title) + 1
+        let mask = context.engine.sharedAccounts.first?.mask.map { " to the account ending in \($0)" } ?? ""
+        var y = buffer.paragraph("Enter the code from the $0.01 deposit\(mask)", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("Its description reads like #XXX: the three letters are the code.", y: y, area: area, style: s.text) + 1
         if let error = context.engine.inlineError {
             y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1

@@ -65,12 +65,17 @@ struct NumbersPane: PaneView {
         }
     }
 
-    /// `numbers R A [type]`: type the routing number, Enter, the account number, the type, Enter.
+    /// `numbers R A [type]`: type the routing number, Enter, the account number, the type, Enter
+    /// (on the account number already, only that; a routing number whose bank is offered
+    /// instead stops there, as replay does).
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
-        guard case .numbers(let routingNumber, let accountNumber, let type) = command, stage(context) == .routing else { return nil }
+        guard case .numbers(let routingNumber, let accountNumber, let type) = command else { return nil }
         let toggle: [Key] = type == accountType ? [] : [.tab]
-        return [.ctrl("u")] + routingNumber.map { Key.char($0) } + [.enter, .ctrl("u")]
-            + accountNumber.map { Key.char($0) } + toggle + [.enter]
+        let account: [Key] = [.ctrl("u")] + accountNumber.map { Key.char($0) } + toggle + [.enter]
+        if stage(context) == .account { return account }
+        let routing: [Key] = [.ctrl("u")] + routingNumber.map { Key.char($0) } + [.enter]
+        let rerouted = context.engine.authFlow == .sameDayMicrodeposits && SandboxAuth.institutionsByRoutingNumber[routingNumber] != nil
+        return rerouted ? routing : routing + account
     }
 
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
