@@ -77,6 +77,14 @@ extension LinkEngine {
             show(.consent)
         case .selectBrand:
             showSearch()
+        case .uploadDocuments:
+            try requestExit()
+        case .documentsSubmitted(.checking):
+            throw misfit("going back")
+        case .documentsSubmitted(.accepted):
+            finishWithSuccess()
+        case .documentsSubmitted(.refused):
+            show(.uploadDocuments)
         case .dataConsent, .recaptcha:
             try requestExit()
         case .oauth(.signIn):
@@ -117,7 +125,7 @@ extension LinkEngine {
     mutating func requestExit() throws(ActionRejected) {
         if identityOutcome != nil { return finishIdentity() }
         switch pane {
-        case .loading, .exitConfirmation, .finished:
+        case .loading, .exitConfirmation, .finished, .documentsSubmitted(.checking):
             throw misfit("asking to exit")
         case _ where pane.isLinked:
             finishWithSuccess()
@@ -163,6 +171,7 @@ extension LinkEngine {
         case .verifyPhone: .requiresCode
         case .dataTypes, .dataConsent: .requiresCredentials
         case .selectBrand: .institutionNotFound
+        case .uploadDocuments, .documentsSubmitted: .requiresExternalAction
         case .recaptcha: .requiresRecaptcha
         case .identity: nil
         case .selectSavedAccount: .requiresAccountSelection

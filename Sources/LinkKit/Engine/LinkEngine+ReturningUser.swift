@@ -19,7 +19,13 @@ extension LinkEngine {
 
     /// The new-user flow: the auth-type choice (Auth), else institution search.
     mutating func startNewUser() {
-        if offersAuth { show(.selectAuthType) } else { showSearch() }
+        if configuration.products.contains(.incomeVerification) {
+            show(.uploadDocuments)
+        } else if offersAuth {
+            show(.selectAuthType)
+        } else {
+            showSearch()
+        }
     }
 
     /// The saved profile for the verified phone, if it has institutions.

@@ -10,6 +10,10 @@ extension LinkEngine {
             try identityPrimary(step)
         case .dataTypes:
             show(.consent)
+        case .documentsSubmitted(.accepted):
+            finishWithSuccess()
+        case .documentsSubmitted(.refused):
+            show(.uploadDocuments)
         case .dataConsent:
             guard let record = institution else { throw misfit("continue") }
             show(record.oauth ? .oauth(.notice) : .credential)

@@ -62,6 +62,11 @@ extension LinkEngine {
             automaticStepDone()
             return
         }
+        if case .documentsChecked(let accepted)? = pendingResult {
+            pendingResult = nil
+            documentsChecked(accepted: accepted)
+            return
+        }
         guard case .loading(let from) = pane, let result = pendingResult else { return }
         pendingResult = nil
         switch result {
@@ -108,6 +113,8 @@ extension LinkEngine {
             pass(.selfieCheck, next: .riskCheck)
         case .identityAutomatic:
             automaticStepDone()
+        case .documentsChecked(let accepted):
+            documentsChecked(accepted: accepted)
         }
     }
 

@@ -79,6 +79,7 @@ public struct LinkEngine: Sendable {
         case otp(correct: Bool)
         case identityCheck(passed: Bool)
         case captchaSolved
+        case documentsChecked(accepted: Bool)
         case identityDocument(IdentityDocument)
         case identitySelfie
         case identityAutomatic
@@ -173,6 +174,7 @@ public struct LinkEngine: Sendable {
             case .submitAccounts(let indices): try submitAccounts(indices)
             case .chooseAuthType(let choice): try chooseAuthType(choice)
             case .selectBrand(let name): try selectBrand(name)
+            case .submitDocuments(let names): try submitDocuments(names)
             case .redirect(let url): try resume(from: url)
             case .viewDataTypes: try viewDataTypes()
             case .openMyPlaid: try openMyPlaid()

@@ -7,6 +7,8 @@ public enum LinkProduct: String, Hashable, Sendable, CaseIterable {
     case auth
     /// Assets: an asset report (my.plaid.com from the consent pane; `BANK_INCOME_INSIGHTS_COMPLETED`).
     case assets
+    /// Document Income: bank statements uploaded instead of linking an account.
+    case incomeVerification = "income_verification"
     /// Identity Verification: terms, SMS, KYC, documents, selfie, risk and watchlist checks (no Item).
     case identityVerification = "identity_verification"
 

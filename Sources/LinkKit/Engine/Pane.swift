@@ -14,6 +14,16 @@ public enum InstitutionNotice: Hashable, Sendable {
     case filtered
 }
 
+/// DocumentsState: where submitted documents are.
+public enum DocumentsState: Hashable, Sendable {
+    /// Being checked.
+    case checking
+    /// Accepted.
+    case accepted
+    /// Refused (not PDF bank statements).
+    case refused
+}
+
 /// NumbersStage: the field the NUMBERS pane asks for.
 public enum NumbersStage: Hashable, Sendable {
     /// The 9-digit routing number (`SUBMIT_ROUTING_NUMBER`).
@@ -68,6 +78,11 @@ public indirect enum Pane: Hashable, Sendable {
     case dataConsent
     /// RECAPTCHA: a challenge the person solves before the sign-in goes on.
     case recaptcha
+    /// UPLOAD_DOCUMENTS: the bank statements to send (Document Income).
+    case uploadDocuments
+    /// SUBMIT_DOCUMENTS, SUBMIT_DOCUMENTS_SUCCESS or SUBMIT_DOCUMENTS_ERROR: the documents sent,
+    /// being checked, then accepted or refused.
+    case documentsSubmitted(DocumentsState)
     /// SELECT_BRAND: a brand's portals, to pick the one to sign in to.
     case selectBrand(String)
     /// SELECT_AUTH_TYPE: find the bank (instant) or type account numbers (manual); Auth only.
@@ -110,7 +125,7 @@ public indirect enum Pane: Hashable, Sendable {
     /// Whether the Item is linked here, so that leaving (Esc, Ctrl-X, Ctrl-C, a signal) finishes
     /// the session with onSuccess: CONNECTED, and the same-day deposit's authorization.
     public var isLinked: Bool {
-        self == .connected || self == .microdepositAuthorized(instant: false)
+        self == .connected || self == .microdepositAuthorized(instant: false) || self == .documentsSubmitted(.accepted)
     }
 
     /// The view name this pane is announced with; `nil` once finished.
@@ -119,6 +134,10 @@ public indirect enum Pane: Hashable, Sendable {
         case .consent: .consent
         case .selectAuthType: .selectAuthType
         case .selectBrand: .selectBrand
+        case .uploadDocuments: .uploadDocuments
+        case .documentsSubmitted(.checking): .submitDocuments
+        case .documentsSubmitted(.accepted): .submitDocumentsSuccess
+        case .documentsSubmitted(.refused): .submitDocumentsError
         case .dataTypes: .dataTransparency
         case .dataConsent: .dataTransparencyConsent
         case .recaptcha: .recaptcha

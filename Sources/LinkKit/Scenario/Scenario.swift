@@ -45,6 +45,8 @@ public enum ScenarioCommand: Hashable, Sendable {
     case follow
     /// `captcha <word>`: solve the reCAPTCHA.
     case captcha(String)
+    /// `documents <file>…`: the bank statements sent from UPLOAD_DOCUMENTS (Document Income).
+    case documents([String])
     /// `brand <name>`: a brand row of the search (its portals next; then `select <id>`).
     case brand(String)
     /// `redirect [<url>]`: the app hands the OAuth redirect back (`continue(from:)`); without a
@@ -93,6 +95,7 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .follow: "follow"
         case .captcha: "captcha"
         case .brand: "brand"
+        case .documents: "documents"
         case .redirect: "redirect"
         case .back: "back"
         case .exit: "exit"
@@ -251,7 +254,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// phone <number> | otp <code> | skip   the returning user's phone (`option returning-user`)
 /// connect-new | verify phoneotp|password
 /// kyc <first> <last> <YYYY-MM-DD> <ssn> | document license|passport|blurry|other   (identity_verification)
-/// data-types | my-plaid | follow | captcha <word> | brand <name> | redirect [<url>]
+/// data-types | my-plaid | follow | captcha <word> | brand <name> | redirect [<url>] | documents <file>…
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -273,7 +276,7 @@ public struct Scenario: Hashable, Sendable {
     /// The verbs a scenario understands.
     public static let verbs = [
         "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
-        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "redirect", "back", "exit", "confirm",
+        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "redirect", "documents", "back", "exit", "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -439,6 +442,9 @@ public struct Scenario: Hashable, Sendable {
         case "data-types": return try noArguments(.dataTypes)
         case "my-plaid": return try noArguments(.myPlaid)
         case "follow": return try noArguments(.follow)
+        case "documents":
+            guard !words.isEmpty else { throw ActionRejected("documents needs file names, e.g. documents statement-2026-10.pdf") }
+            return .documents(words)
         case "redirect":
             guard words.count <= 1 else { throw ActionRejected("redirect takes one URL, or none for the bank's redirect") }
             return .redirect(words.first)

@@ -155,6 +155,7 @@ public struct ScenarioRunner {
         case .follow: return .followIssue
         case .captcha(let word): return .submitCaptcha(word)
         case .brand(let name): return .selectBrand(name)
+        case .documents(let names): return .submitDocuments(names)
         case .redirect(let url): return .redirect(url ?? engine.redirectURL ?? "")
         case .back: return .back
         case .exit: return .requestExit

@@ -13,6 +13,8 @@ struct PaneRegistry {
         SavedInstitutionsPane(),
         MatchedPane(),
         AuthTypePane(),
+        UploadDocumentsPane(),
+        DocumentsStatusPane(),
         IdentityStepPane(),
         IdentitySMSPane(),
         IdentityKYCPane(),

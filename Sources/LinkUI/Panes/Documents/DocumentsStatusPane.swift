@@ -1,0 +1,37 @@
+import LinkKit
+
+/// DocumentsStatusPane: the documents sent (SUBMIT_DOCUMENTS, being checked), accepted
+/// (SUBMIT_DOCUMENTS_SUCCESS: Enter finishes) or refused (SUBMIT_DOCUMENTS_ERROR: Enter uploads again).
+struct DocumentsStatusPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool {
+        if case .documentsSubmitted = pane { true } else { false }
+    }
+
+    func title(_ context: PaneContext) -> String? { " Upload bank statements " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        switch context.pane {
+        case .documentsSubmitted(.accepted): KeyMap([KeyBinding("Enter", "finish", matches: [.enter, .escape], sends: .primary)])
+        case .documentsSubmitted(.refused):
+            KeyMap([KeyBinding("Enter", "upload again", matches: [.enter], sends: .primary), KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+        default: KeyMap([])
+        }
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        switch context.pane {
+        case .documentsSubmitted(.accepted):
+            var y = buffer.paragraph("✓ Statements received", y: area.y, area: area, style: s.success) + 1
+            y = buffer.paragraph("Your income will be verified from them.", y: y, area: area, style: s.text) + 1
+            buffer.centered("[ Finish ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        case .documentsSubmitted(.refused):
+            var y = buffer.paragraph("✗ We couldn't use those documents", y: area.y, area: area, style: s.error) + 1
+            y = buffer.paragraph("Upload PDF bank statements.", y: y, area: area, style: s.text) + 1
+            buffer.centered("[ Upload again ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        default:
+            buffer.paragraph("Checking your documents…", y: area.y, area: area, style: s.title)
+        }
+        return nil
+    }
+}
