@@ -43,6 +43,14 @@ struct SessionFlags: ParsableArguments {
             + "URL is handed back (Enter on the pane, a pasted URL).", valueName: "url"))
     var redirectURI: String?
 
+    @Option(help: ArgumentHelp(
+        "Identity Match: the person's legal name as the app gives it; the accounts' owner (the sandbox's is Alberta "
+            + "Bobbeth Charleson) must match before CONNECTED.", valueName: "name"))
+    var identityMatch: String?
+
+    @Flag(help: "Identity Verification: resume a session left at its KYC step (with --product identity_verification).")
+    var resumeIdentity = false
+
     @Flag(help: ArgumentHelp(
         "A later session for an Item linked by same-day micro-deposits: type the deposit's code (ABC) to verify it."))
     var verifyDeposits = false
@@ -99,6 +107,12 @@ struct SessionFlags: ParsableArguments {
             throw ValidationError("--institution goes with --update-mode")
         }
         _ = try products()
+        if let identityMatch, identityMatch.split(whereSeparator: \.isWhitespace).count < 2 {
+            throw ValidationError("--identity-match takes a first and a last name, e.g. --identity-match \"Alberta Charleson\"")
+        }
+        if try resumeIdentity && !products().contains(.identityVerification) {
+            throw ValidationError("--resume-identity goes with --product identity_verification")
+        }
         if let redirectURI, let problem = OAuthRedirect.problem(with: redirectURI) { throw ValidationError("--redirect-uri: \(problem)") }
         if returningUser && profile != nil {
             throw ValidationError("--returning-user and --profile cannot be used together (--profile FILE keeps its own)")
@@ -126,6 +140,7 @@ struct SessionFlags: ParsableArguments {
             updateModeInstitutionID: updateMode ? institution : nil, directory: directory, products: try products(),
             rememberMe: returningUser || profile != nil, savedProfile: saved).with(redirectURI: redirectURI)
             .with(phoneKnown: profile != nil && saved != nil).with(verifiesDeposits: verifyDeposits)
+            .with(identityMatchName: identityMatch).with(resumesIdentity: resumeIdentity)
     }
 }
 

@@ -345,6 +345,8 @@ private struct ActionGenerator {
             products: rng.pick([[.auth], [.transactions], [.identityVerification], [.assets], [.transactions, .auth], [.incomeVerification]]), rememberMe: rng.chance(0.3),
             savedProfile: rng.chance(0.3) ? .sandbox : nil).with(redirectURI: rng.chance(0.3) ? "https://example.com/oauth" : nil)
             .with(verifiesDeposits: rng.chance(0.05)).with(phoneKnown: rng.chance(0.2))
+            .with(identityMatchName: rng.chance(0.2) ? rng.pick(["Alberta Charleson", "Leslie Knope", "x"]) : nil)
+            .with(resumesIdentity: rng.chance(0.2))
     }
 }
 

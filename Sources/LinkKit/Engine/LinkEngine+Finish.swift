@@ -26,7 +26,7 @@ extension LinkEngine {
         switch numbersAfterAccountSelect {
         case .instantMatch?: startNumbers(.instantMatch(accountIndex: indices[0]), from: .selectAccount)
         case .automatedMicrodeposits?: startNumbers(.automatedMicrodeposits(accountIndex: indices[0]), from: .selectAccount)
-        default: show(.connected)
+        default: connectAfterIdentityMatch()
         }
     }
 
@@ -79,6 +79,8 @@ extension LinkEngine {
             showSearch()
         case .uploadDocuments:
             try requestExit()
+        case .identityMatchBlock:
+            showSearch()
         case .documentsSubmitted(.checking):
             throw misfit("going back")
         case .documentsSubmitted(.accepted):
@@ -172,6 +174,7 @@ extension LinkEngine {
         case .dataTypes, .dataConsent: .requiresCredentials
         case .selectBrand: .institutionNotFound
         case .uploadDocuments, .documentsSubmitted: .requiresExternalAction
+        case .identityMatchBlock: .requiresAccountSelection
         case .recaptcha: .requiresRecaptcha
         case .identity: nil
         case .selectSavedAccount: .requiresAccountSelection

@@ -6,11 +6,31 @@ extension LinkEngine {
     /// Whether the session is an Identity Verification session.
     public var offersIdentityVerification: Bool { configuration.products.contains(.identityVerification) }
 
-    /// After `OPEN`: the session is created, its UI opened, its first step started.
+    /// After `OPEN`: the session is created and its UI opened (or, resumed, both resumed), and its
+    /// step started.
     mutating func openIdentityVerification() {
-        emit(.identityVerificationCreateSession)
-        emit(.identityVerificationOpenUI)
-        emit(.identityVerificationStartStep) { $0.viewName = IdentityStep.acceptTOS.viewName }
+        if configuration.resumesIdentity {
+            emit(.identityVerificationResumeSession)
+            emit(.identityVerificationResumeUI)
+            emit(.identityVerificationStartStep) { $0.viewName = IdentityStep.kycCheck.viewName }
+        } else {
+            emit(.identityVerificationCreateSession)
+            emit(.identityVerificationOpenUI)
+            emit(.identityVerificationStartStep) { $0.viewName = IdentityStep.acceptTOS.viewName }
+        }
+    }
+
+    /// With an Identity Match name: the accounts' owner checked against it
+    /// (`IDENTITY_MATCH_PASSED`, CONNECTED; `IDENTITY_MATCH_FAILED`, IDENTITY_MATCH_BLOCK).
+    mutating func connectAfterIdentityMatch() {
+        guard let name = configuration.identityMatchName else { return show(.connected) }
+        if SandboxIdentity.ownerMatches(name) {
+            emit(.identityMatchPassed)
+            show(.connected)
+        } else {
+            emit(.identityMatchFailed)
+            show(.identityMatchBlock)
+        }
     }
 
     /// Shows `step` and starts it; the automatic ones finish after the latency.

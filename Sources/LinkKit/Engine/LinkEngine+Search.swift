@@ -12,6 +12,8 @@ extension LinkEngine {
             show(.consent)
         case .documentsSubmitted(.accepted):
             finishWithSuccess()
+        case .identityMatchBlock:
+            showSearch()
         case .documentsSubmitted(.refused):
             show(.uploadDocuments)
         case .dataConsent:

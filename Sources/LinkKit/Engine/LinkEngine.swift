@@ -138,7 +138,7 @@ public struct LinkEngine: Sendable {
         if configuration.verifiesDeposits {
             startDepositVerification()
         } else if offersIdentityVerification {
-            pane = .identity(.acceptTOS)
+            pane = .identity(configuration.resumesIdentity ? .kycCheck : .acceptTOS)
         } else if let id = updateModeInstitutionID, let record = configuration.directory[id] {
             institution = record
             // an update that asks for more than Transactions asks consent to the new data first

@@ -78,6 +78,8 @@ public indirect enum Pane: Hashable, Sendable {
     case dataConsent
     /// RECAPTCHA: a challenge the person solves before the sign-in goes on.
     case recaptcha
+    /// IDENTITY_MATCH_BLOCK: the accounts' owner is not the person the app named.
+    case identityMatchBlock
     /// UPLOAD_DOCUMENTS: the bank statements to send (Document Income).
     case uploadDocuments
     /// SUBMIT_DOCUMENTS, SUBMIT_DOCUMENTS_SUCCESS or SUBMIT_DOCUMENTS_ERROR: the documents sent,
@@ -135,6 +137,7 @@ public indirect enum Pane: Hashable, Sendable {
         case .selectAuthType: .selectAuthType
         case .selectBrand: .selectBrand
         case .uploadDocuments: .uploadDocuments
+        case .identityMatchBlock: .identityMatchBlock
         case .documentsSubmitted(.checking): .submitDocuments
         case .documentsSubmitted(.accepted): .submitDocumentsSuccess
         case .documentsSubmitted(.refused): .submitDocumentsError

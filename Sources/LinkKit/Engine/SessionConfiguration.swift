@@ -31,6 +31,11 @@ public struct SessionConfiguration: Sendable {
     /// The OAuth redirect URI (https only): the bank page ends by redirecting there, and the
     /// session waits until the app hands the URL back (`continue(from:)`, `redirect`).
     public var redirectURI: String?
+    /// The person's legal name as the app gave it (`/link/token/create`'s user): with it, the
+    /// accounts' owner is checked against it before CONNECTED (Identity Match).
+    public var identityMatchName: String?
+    /// Resume an Identity Verification session left at its KYC step (`…_RESUME_SESSION`).
+    public var resumesIdentity = false
     /// A later session for a same-day micro-deposit Item: it opens on the code of the deposit
     /// (SAME_DAY_MICRODEPOSIT_VERIFICATION).
     public var verifiesDeposits = false
@@ -68,6 +73,20 @@ public struct SessionConfiguration: Sendable {
 }
 
 extension SessionConfiguration {
+    /// The same configuration with `resumesIdentity` set.
+    public func with(resumesIdentity: Bool) -> SessionConfiguration {
+        var copy = self
+        copy.resumesIdentity = resumesIdentity
+        return copy
+    }
+
+    /// The same configuration with an Identity Match name.
+    public func with(identityMatchName: String?) -> SessionConfiguration {
+        var copy = self
+        copy.identityMatchName = identityMatchName
+        return copy
+    }
+
     /// The same configuration with `verifiesDeposits` set.
     public func with(verifiesDeposits: Bool) -> SessionConfiguration {
         var copy = self

@@ -101,6 +101,17 @@ public enum SandboxIdentity {
     /// The SSNs that pass.
     public static let ssns: [StaticString] = ["123-45-6788", "123-45-6789"]
 
+    /// The owner of the sandbox's accounts (Plaid's sandbox identity data for user_good).
+    public static let accountOwner = "Alberta Bobbeth Charleson"
+
+    /// Whether `name` is the accounts' owner: the same first and last name, ignoring case (a
+    /// middle name may be left out).
+    public static func ownerMatches(_ name: String) -> Bool {
+        let given = name.lowercased().split(whereSeparator: \.isWhitespace)
+        let owner = accountOwner.lowercased().split(separator: " ")
+        return given.count >= 2 && given.first == owner.first && given.last == owner.last
+    }
+
     /// Why the details cannot be submitted (a field empty or malformed), or `nil`.
     public static func problem(with details: IdentityDetails) -> String? {
         if details.firstName.isEmpty || details.lastName.isEmpty { return "enter your first and last name" }

@@ -144,6 +144,10 @@ public enum ScenarioOption: Hashable, Sendable {
     case products(Set<LinkProduct>)
     /// `option verify-deposits`: a later session for a same-day Item: its deposit's code.
     case verifyDeposits
+    /// `option identity-match <First> [<Middle>] <Last>`: the name the accounts' owner must match.
+    case identityMatch(String)
+    /// `option resume-identity`: an Identity Verification session resumed at its KYC step.
+    case resumeIdentity
     /// `option redirect-uri <https URL>`: OAuth sessions redirect there and wait for `redirect`.
     case redirectURI(String)
     /// `option remember-me`: the phone pane after consent, nothing saved yet (a first visit).
@@ -155,7 +159,7 @@ public enum ScenarioOption: Hashable, Sendable {
 
     /// The option names.
     public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions",
-                               "product", "remember-me", "returning-user", "redirect-uri", "verify-deposits"]
+                               "product", "remember-me", "returning-user", "redirect-uri", "verify-deposits", "identity-match", "resume-identity"]
 
     static func parse(_ words: [String]) throws(ActionRejected) -> ScenarioOption {
         let name = words.first ?? ""
@@ -164,6 +168,10 @@ public enum ScenarioOption: Hashable, Sendable {
         case ("single-account", nil) where words.count == 1: return .singleAccount
         case ("remember-me", nil) where words.count == 1: return .rememberMe
         case ("verify-deposits", nil) where words.count == 1: return .verifyDeposits
+        case ("resume-identity", nil) where words.count == 1: return .resumeIdentity
+        case ("identity-match", _):
+            guard words.count >= 3 else { throw ActionRejected("option identity-match takes a first and a last name, e.g. option identity-match Alberta Charleson") }
+            return .identityMatch(words.dropFirst().joined(separator: " "))
         case ("returning-user", _):
             var autoSubmit = false
             var institutions: [String]?
@@ -191,7 +199,7 @@ public enum ScenarioOption: Hashable, Sendable {
         case ("token", nil): throw ActionRejected("option token takes one word (a token has no spaces)")
         case ("latency", nil), ("seed", nil), ("update-mode", nil), ("institutions", nil):
             throw ActionRejected("option \(name) takes one value, e.g. option latency 100")
-        case ("single-account", _), ("no-account-select", _), ("remember-me", _), ("verify-deposits", _):
+        case ("single-account", _), ("no-account-select", _), ("remember-me", _), ("verify-deposits", _), ("resume-identity", _):
             throw ActionRejected("option \(name) takes no value")
         case ("update-mode", let value?): return .updateMode(value)
         case ("institutions", let value?): return .institutions(value)
@@ -296,6 +304,8 @@ public struct Scenario: Hashable, Sendable {
             case .rememberMe: configuration.rememberMe = true
             case .redirectURI(let uri): configuration.redirectURI = uri
             case .verifyDeposits: configuration.verifiesDeposits = true
+            case .identityMatch(let name): configuration.identityMatchName = name
+            case .resumeIdentity: configuration.resumesIdentity = true
             case .returningUser(let autoSubmit, let institutions):
                 var profile = SavedProfile.sandbox
                 if let institutions { profile.institutions.removeAll { !institutions.contains($0.institution.id) } }

@@ -19,6 +19,7 @@ struct PaneRegistry {
         IdentitySMSPane(),
         IdentityKYCPane(),
         IdentityDocumentPane(),
+        IdentityMatchBlockPane(),
         SearchPane(),
         BrandPane(),
         NoticePane(),
