@@ -24,7 +24,7 @@ private struct EngineSnapshot: Equatable {
     /// The engine's stored properties, as the snapshot accounts for them: copied below, or
     /// constants (`let`) that no action can change.
     static let covered = [
-        "configuration", "pane", "linkSessionID", "token", "requestID", "institution", "query", "inlineError",
+        "configuration", "pane", "linkSessionID", "token", "matchedSignIn", "requestID", "institution", "query", "inlineError",
         "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
         "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts",
         "redirectURL", "captchaWord", "captchaGood", "identityOutcome", "ids", "lastReportedQuery",
@@ -62,8 +62,10 @@ private struct EngineSnapshot: Equatable {
     var captchaWord: String?
     var captchaGood: Bool
     var redirectURL: String?
+    var matchedSignIn: Bool
 
     init(_ engine: LinkEngine) {
+        matchedSignIn = engine.matchedSignIn
         redirectURL = engine.redirectURL
         captchaWord = engine.captchaWord
         captchaGood = engine.captchaGood

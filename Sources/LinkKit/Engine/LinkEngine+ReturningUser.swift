@@ -147,6 +147,7 @@ extension LinkEngine {
         if method == .phoneotp, let saved = profile?.institution(id: id) {
             showSavedAccounts(saved)
         } else {
+            matchedSignIn = true
             show(institution?.oauth == true ? .oauth(.notice) : .credential)
         }
     }

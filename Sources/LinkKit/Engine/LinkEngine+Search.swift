@@ -48,6 +48,7 @@ extension LinkEngine {
     /// Returns to institution select with a clear search and no institution selected.
     mutating func showSearch() {
         institution = nil
+        matchedSignIn = false
         inlineError = nil
         query = ""
         lastReportedQuery = nil

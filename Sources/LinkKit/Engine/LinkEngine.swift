@@ -16,6 +16,24 @@ public struct LinkEngine: Sendable {
     public let linkSessionID: String
     /// The link token the session was opened with (generated when none was given).
     public let token: String
+    /// Whether the sign-in is a matched institution's (verified by password): its credentials and
+    /// MFA are the MATCHED_CREDENTIAL and MATCHED_MFA views.
+    public internal(set) var matchedSignIn = false
+
+    /// The view `pane` is shown as in this session (a matched sign-in's credentials and MFA have
+    /// their own).
+    public func view(of pane: Pane) -> ViewName? {
+        guard matchedSignIn else { return pane.viewName }
+        switch pane {
+        case .credential: return .matchedCredential
+        case .mfa: return .matchedMFA
+        default: return pane.viewName
+        }
+    }
+
+    /// The view the session is on.
+    public var currentView: ViewName? { view(of: pane) }
+
     /// The id of the latest simulated backend request.
     public internal(set) var requestID: String?
     /// The selected institution; set by `SELECT_INSTITUTION`, cleared on returning to search.
@@ -241,10 +259,10 @@ public struct LinkEngine: Sendable {
 
     /// Shows `newPane`, announcing it with `TRANSITION_VIEW` when its view differs.
     mutating func show(_ newPane: Pane) {
-        let oldView = pane.viewName
+        let oldView = view(of: pane)
         pane = newPane
-        guard let view = newPane.viewName, view != oldView else { return }
-        let mfaType = view == .mfa ? currentChallenge?.type : nil
+        guard let view = view(of: newPane), view != oldView else { return }
+        let mfaType = view == .mfa || view == .matchedMFA ? currentChallenge?.type : nil
         emit(.transitionView) {
             $0.viewName = view
             $0.mfaType = mfaType

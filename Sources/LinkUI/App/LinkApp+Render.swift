@@ -52,7 +52,7 @@ extension LinkApp {
     func drawHeader(into buffer: inout CellBuffer, area: Rect) {
         let used = buffer.text(" linkterm ", y: area.y, x: area.x, area: area, style: styles.selected)
         buffer.text(" Plaid Link · sandbox", y: area.y, x: area.x + used, area: area, style: styles.muted)
-        var right = driver.engine.pane.viewName?.description ?? "DONE"
+        var right = driver.engine.currentView?.description ?? "DONE"
         if let institution = driver.engine.institution {
             right = sanitizeForTerminal(institution.name) + " · " + right
         }
