@@ -30,7 +30,7 @@ struct SessionFlags: ParsableArguments {
     var institution: String?
 
     @Option(help: ArgumentHelp(
-        "The products the token asks for: transactions (default), auth, assets, income_verification, identity_verification; commas between several.",
+        "The products the token asks for: transactions (default), auth, assets, layer, income_verification, identity_verification; commas between several.",
         discussion: "auth adds the choice of connecting instantly or with account numbers, Instant Match and automated "
             + "micro-deposits at Houndstooth Bank, instant micro-deposits at Windowpane Bank, and same-day "
             + "micro-deposits (Tab on the search). identity_verification runs Identity Verification (terms, SMS, "

@@ -121,7 +121,7 @@ struct AuthFlowTests {
             ("numbers 110000000", "numbers needs a routing and an account number, e.g. numbers 110000000 1111222233330000 [checking|savings]"),
             ("numbers 110000000 1234 brokerage", "numbers: the account type is checking or savings, not \"brokerage\""),
             ("code", "code needs the deposit's 3-letter code, e.g. code ABC"),
-            ("option product payroll", "option product takes transactions, auth, assets, income_verification, identity_verification (commas between several), e.g. option product auth"),
+            ("option product payroll", "option product takes transactions, auth, assets, layer, income_verification, identity_verification (commas between several), e.g. option product auth"),
         ] {
             #expect(throws: ScenarioError(file: "test", line: 1, message: message, isMalformed: true)) {
                 try Scenario(text: line, file: "test")

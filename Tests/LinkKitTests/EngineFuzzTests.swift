@@ -269,6 +269,9 @@ private struct ActionGenerator {
             case .oauth(.redirected):
                 return .redirect(rng.pick([engine.redirectURL ?? "", "https://example.com/oauth?oauth_state_id=x", randomString()]))
             case .recaptcha: return .submitCaptcha(rng.pick(LinkEngine.captchaWords + ["", randomString(maxLength: 8)]))
+            case .layerWaiting:
+                return .submitLayerData(phone: rng.pick(["415-555-0010", "2125550100", "x"]),
+                                        dateOfBirth: rng.pick([nil, "1975-01-18", "2010-06-01", "bad"]))
             case .uploadDocuments:
                 return .submitDocuments(rng.pick([["a.pdf"], ["a.pdf", "b.png"], [], [randomString(maxLength: 12)]]))
             case .numbersSelectInstitution: return .chooseAuthType(rng.pick(AuthTypeSelection.allCases))
@@ -344,7 +347,7 @@ private struct ActionGenerator {
             token: token, seed: rng.next(), latencyMillis: Int64(rng.pick([0, 1, 600, 5_000])),
             searchDebounceMillis: Int64(rng.pick([0, 1, 300, 2_000])),
             accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
-            products: rng.pick([[.auth], [.transactions], [.identityVerification], [.assets], [.transactions, .auth], [.incomeVerification]]), rememberMe: rng.chance(0.3),
+            products: rng.pick([[.auth], [.transactions], [.identityVerification], [.assets], [.transactions, .auth], [.incomeVerification], [.layer]]), rememberMe: rng.chance(0.3),
             savedProfile: rng.chance(0.3) ? .sandbox : nil).with(redirectURI: rng.chance(0.3) ? "https://example.com/oauth" : nil)
             .with(verifiesDeposits: rng.chance(0.05)).with(phoneKnown: rng.chance(0.2))
             .with(identityMatchName: rng.chance(0.2) ? rng.pick(["Alberta Charleson", "Leslie Knope", "x"]) : nil)

@@ -81,6 +81,10 @@ extension LinkEngine {
             try requestExit()
         case .identityMatchBlock:
             showSearch()
+        case .layerWaiting:
+            finishWithExit(status: nil)
+        case .profileDataReview:
+            try requestExit()
         case .documentsSubmitted(.checking):
             throw misfit("going back")
         case .documentsSubmitted(.accepted):
@@ -175,6 +179,7 @@ extension LinkEngine {
         case .selectBrand: .institutionNotFound
         case .uploadDocuments, .documentsSubmitted: .requiresExternalAction
         case .identityMatchBlock: .requiresAccountSelection
+        case .layerWaiting, .profileDataReview: nil
         case .recaptcha: .requiresRecaptcha
         case .identity: nil
         case .selectSavedAccount: .requiresAccountSelection

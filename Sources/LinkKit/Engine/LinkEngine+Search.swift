@@ -14,6 +14,12 @@ extension LinkEngine {
             finishWithSuccess()
         case .identityMatchBlock:
             showSearch()
+        case .layerWaiting(ready: true):
+            openLayer()
+        case .layerWaiting(ready: false):
+            throw ActionRejected("Layer opens once LAYER_READY has come: submit an eligible phone first")
+        case .profileDataReview:
+            shareLayerProfile()
         case .documentsSubmitted(.refused):
             show(.uploadDocuments)
         case .dataConsent:

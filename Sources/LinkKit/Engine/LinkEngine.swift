@@ -153,6 +153,12 @@ public struct LinkEngine: Sendable {
             finishWithExit(status: nil)
             return flush()
         }
+        if configuration.products.contains(.layer) {
+            // Layer opens when the app says so, once the phone is known to be eligible
+            pane = .layerWaiting(ready: false)
+            outbox.append(.load)
+            return flush()
+        }
         if configuration.verifiesDeposits {
             startDepositVerification()
         } else if offersIdentityVerification {
@@ -193,6 +199,7 @@ public struct LinkEngine: Sendable {
             case .chooseAuthType(let choice): try chooseAuthType(choice)
             case .selectBrand(let name): try selectBrand(name)
             case .submitDocuments(let names): try submitDocuments(names)
+            case .submitLayerData(let phone, let dateOfBirth): try submitLayerData(phone: phone, dateOfBirth: dateOfBirth)
             case .redirect(let url): try resume(from: url)
             case .viewDataTypes: try viewDataTypes()
             case .openMyPlaid: try openMyPlaid()

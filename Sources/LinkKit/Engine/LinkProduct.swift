@@ -7,6 +7,9 @@ public enum LinkProduct: String, Hashable, Sendable, CaseIterable {
     case auth
     /// Assets: an asset report (my.plaid.com from the consent pane; `BANK_INCOME_INSIGHTS_COMPLETED`).
     case assets
+    /// Layer: the app submits the person's phone (and date of birth); Link says whether Layer can
+    /// serve them (`LAYER_READY`, `LAYER_NOT_AVAILABLE`) before it is opened on PROFILE_DATA_REVIEW.
+    case layer
     /// Document Income: bank statements uploaded instead of linking an account.
     case incomeVerification = "income_verification"
     /// Identity Verification: terms, SMS, KYC, documents, selfie, risk and watchlist checks (no Item).

@@ -78,6 +78,11 @@ public indirect enum Pane: Hashable, Sendable {
     case dataConsent
     /// RECAPTCHA: a challenge the person solves before the sign-in goes on.
     case recaptcha
+    /// A Layer session before it opens: the app submits the phone (`submit(data:)`); `ready` once
+    /// Layer can serve it. No view: Link is not shown yet.
+    case layerWaiting(ready: Bool)
+    /// PROFILE_DATA_REVIEW: the person reviews the profile Layer found and shares it.
+    case profileDataReview
     /// IDENTITY_MATCH_BLOCK: the accounts' owner is not the person the app named.
     case identityMatchBlock
     /// UPLOAD_DOCUMENTS: the bank statements to send (Document Income).
@@ -138,6 +143,8 @@ public indirect enum Pane: Hashable, Sendable {
         case .selectBrand: .selectBrand
         case .uploadDocuments: .uploadDocuments
         case .identityMatchBlock: .identityMatchBlock
+        case .layerWaiting: nil
+        case .profileDataReview: .profileDataReview
         case .documentsSubmitted(.checking): .submitDocuments
         case .documentsSubmitted(.accepted): .submitDocumentsSuccess
         case .documentsSubmitted(.refused): .submitDocumentsError

@@ -50,6 +50,8 @@ public enum UserAction: Hashable, Sendable {
     /// The app resumes the session with the URL it was opened with after the bank's redirect
     /// (`Handler.continue(from:)`); any other URL is ignored.
     case redirect(String)
+    /// Layer's `submit(data:)`: the person's phone and, optionally, date of birth (YYYY-MM-DD).
+    case submitLayerData(phone: String, dateOfBirth: String?)
     /// The documents (file names) sent from UPLOAD_DOCUMENTS.
     case submitDocuments([String])
     /// A brand row of the search (`SELECT_BRAND`): its portals next.

@@ -45,6 +45,8 @@ public enum ScenarioCommand: Hashable, Sendable {
     case follow
     /// `captcha <word>`: solve the reCAPTCHA.
     case captcha(String)
+    /// `layer <phone> [<YYYY-MM-DD>]`: the app's `submit(data:)` in a Layer session.
+    case layer(phone: String, dateOfBirth: String?)
     /// `documents <file>…`: the bank statements sent from UPLOAD_DOCUMENTS (Document Income).
     case documents([String])
     /// `brand <name>`: a brand row of the search (its portals next; then `select <id>`).
@@ -96,6 +98,7 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .captcha: "captcha"
         case .brand: "brand"
         case .documents: "documents"
+        case .layer: "layer"
         case .redirect: "redirect"
         case .back: "back"
         case .exit: "exit"
@@ -263,6 +266,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// connect-new | verify phoneotp|password
 /// kyc <first> <last> <YYYY-MM-DD> <ssn> | document license|passport|blurry|other   (identity_verification)
 /// data-types | my-plaid | follow | captcha <word> | brand <name> | redirect [<url>] | documents <file>…
+/// layer <phone> [<YYYY-MM-DD>]   Layer's submit(data:) (option product layer)
 /// back | exit | confirm | stay | quit
 /// wait <ms>
 /// expect NAME [key=value …]       after a step: a record the step must cause (see ``Expectation``)
@@ -284,7 +288,7 @@ public struct Scenario: Hashable, Sendable {
     /// The verbs a scenario understands.
     public static let verbs = [
         "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
-        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "redirect", "documents", "back", "exit", "confirm",
+        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "redirect", "documents", "layer", "back", "exit", "confirm",
         "stay", "quit", "wait", "expect", "option",
     ]
 
@@ -452,6 +456,11 @@ public struct Scenario: Hashable, Sendable {
         case "data-types": return try noArguments(.dataTypes)
         case "my-plaid": return try noArguments(.myPlaid)
         case "follow": return try noArguments(.follow)
+        case "layer":
+            guard (1...2).contains(words.count) else {
+                throw ActionRejected("layer needs the phone the app submits, and maybe a date of birth, e.g. layer 415-555-0010 1975-01-18")
+            }
+            return .layer(phone: words[0], dateOfBirth: words.count == 2 ? words[1] : nil)
         case "documents":
             guard !words.isEmpty else { throw ActionRejected("documents needs file names, e.g. documents statement-2026-10.pdf") }
             return .documents(words)

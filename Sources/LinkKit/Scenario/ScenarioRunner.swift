@@ -156,6 +156,7 @@ public struct ScenarioRunner {
         case .captcha(let word): return .submitCaptcha(word)
         case .brand(let name): return .selectBrand(name)
         case .documents(let names): return .submitDocuments(names)
+        case .layer(let phone, let dateOfBirth): return .submitLayerData(phone: phone, dateOfBirth: dateOfBirth)
         case .redirect(let url): return .redirect(url ?? engine.redirectURL ?? "")
         case .back: return .back
         case .exit: return .requestExit

@@ -52,7 +52,8 @@ extension LinkApp {
     func drawHeader(into buffer: inout CellBuffer, area: Rect) {
         let used = buffer.text(" linkterm ", y: area.y, x: area.x, area: area, style: styles.selected)
         buffer.text(" Plaid Link · sandbox", y: area.y, x: area.x + used, area: area, style: styles.muted)
-        var right = driver.engine.currentView?.description ?? "DONE"
+        // no view: finished, or a Layer session the app has not opened yet
+        var right = driver.engine.currentView?.description ?? (driver.engine.isFinished ? "DONE" : "not open yet")
         if let institution = driver.engine.institution {
             right = sanitizeForTerminal(institution.name) + " · " + right
         }

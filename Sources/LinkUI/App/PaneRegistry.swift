@@ -5,6 +5,8 @@ import LinkKit
 struct PaneRegistry {
     private(set) var views: [any PaneView] = [
         ConsentPane(),
+        LayerHostPane(),
+        ProfileReviewPane(),
         DataTypesPane(),
         DataConsentPane(),
         RecaptchaPane(),

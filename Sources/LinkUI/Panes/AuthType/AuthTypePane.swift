@@ -19,17 +19,16 @@ struct AuthTypePane: PaneView {
     ]
 
     /// The highlighted choice.
-    var highlighted = 0
+    var list = ChoiceList()
 
     mutating func enter(_ context: PaneContext, returning: Bool) {
-        if !returning { highlighted = 0 }
+        if !returning { list.reset() }
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        if list.move(key, count: Self.choices.count) { return .handled }
         switch key {
-        case .up, .ctrl("p"): highlighted = 0; return .handled
-        case .down, .ctrl("n"): highlighted = 1; return .handled
-        case .enter: return .send(.chooseAuthType(Self.choices[highlighted].0))
+        case .enter: return .send(.chooseAuthType(Self.choices[list.highlighted].0))
         case .escape: return .send(.back)
         default: return .ignored
         }
@@ -38,19 +37,12 @@ struct AuthTypePane: PaneView {
     /// `auth instant|manual`: move to the choice and press Enter.
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
         guard case .auth(let choice) = command, let target = Self.choices.firstIndex(where: { $0.0 == choice }) else { return nil }
-        return KeyPlanner.moves(from: highlighted, to: target) + [.enter]
+        return list.keys(choosing: target)
     }
 
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
-        let s = context.styles
-        var y = buffer.paragraph("How would you like to connect your account?", y: area.y, area: area, style: s.title) + 1
-        for (index, choice) in Self.choices.enumerated() where y < area.maxY - 1 {
-            let selected = index == highlighted
-            buffer.text((selected ? "› " : "  ") + choice.1, y: y, x: area.x, area: area, style: selected ? s.selectedItem : s.text)
-            y += 1
-            let indented = Rect(x: area.x + 4, y: area.y, width: max(1, area.width - 4), height: area.height)
-            y = buffer.paragraph(choice.2, y: y, area: indented, style: s.muted) + 1
-        }
+        let y = buffer.paragraph("How would you like to connect your account?", y: area.y, area: area, style: context.styles.title) + 1
+        _ = list.draw(Self.choices.map { ($0.1, $0.2) }, into: &buffer, y: y, area: area, styles: context.styles)
         return nil
     }
 }

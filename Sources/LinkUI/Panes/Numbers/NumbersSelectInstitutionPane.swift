@@ -13,18 +13,20 @@ struct NumbersSelectInstitutionPane: PaneView {
                 KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    /// The highlighted choice: 0 sign in, 1 numbers.
-    var highlighted = 0
+    /// The choices, in the order shown.
+    static let choices: [AuthTypeSelection] = [.instant, .manual]
+
+    /// The highlighted choice.
+    var list = ChoiceList()
 
     mutating func enter(_ context: PaneContext, returning: Bool) {
-        if !returning { highlighted = 0 }
+        if !returning { list.reset() }
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        if list.move(key, count: Self.choices.count) { return .handled }
         switch key {
-        case .up, .ctrl("p"): highlighted = 0; return .handled
-        case .down, .ctrl("n"): highlighted = 1; return .handled
-        case .enter: return .send(.chooseAuthType(highlighted == 0 ? .instant : .manual))
+        case .enter: return .send(.chooseAuthType(Self.choices[list.highlighted]))
         case .escape: return .send(.back)
         default: return .ignored
         }
@@ -32,20 +34,17 @@ struct NumbersSelectInstitutionPane: PaneView {
 
     /// `auth instant`: sign in; `auth manual`: go on with numbers.
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
-        guard case .auth(let choice) = command else { return nil }
-        return KeyPlanner.moves(from: highlighted, to: choice == .instant ? 0 : 1) + [.enter]
+        guard case .auth(let choice) = command, let target = Self.choices.firstIndex(of: choice) else { return nil }
+        return list.keys(choosing: target)
     }
 
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("\(context.institutionName) supports signing in instantly", y: area.y, area: area, style: s.title)
-        y = buffer.paragraph("Your routing number is \(context.engine.routingNumber ?? "")'s bank: sign in to connect now, or go on "
+        y = buffer.paragraph("Your routing number is \(context.institutionName)'s: sign in to connect now, or go on "
                              + "with your account number and wait 1–2 days for the deposit.", y: y, area: area, style: s.muted) + 1
-        for (index, line) in ["Sign in to \(context.institutionName) (instant)", "Continue with account numbers"].enumerated() where y < area.maxY {
-            let selected = index == highlighted
-            buffer.text((selected ? "› " : "  ") + line, y: y, x: area.x, area: area, style: selected ? s.selectedItem : s.text)
-            y += 1
-        }
+        _ = list.draw([("Sign in to \(context.institutionName) (instant)", nil), ("Continue with account numbers", nil)],
+                      into: &buffer, y: y, area: area, styles: s)
         return nil
     }
 }

@@ -18,17 +18,16 @@ struct MatchedPane: PaneView {
     ]
 
     /// The highlighted choice.
-    var highlighted = 0
+    var list = ChoiceList()
 
     mutating func enter(_ context: PaneContext, returning: Bool) {
-        if !returning { highlighted = 0 }
+        if !returning { list.reset() }
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        if list.move(key, count: Self.choices.count) { return .handled }
         switch key {
-        case .up, .ctrl("p"): highlighted = 0; return .handled
-        case .down, .ctrl("n"): highlighted = 1; return .handled
-        case .enter: return .send(.chooseVerifyMethod(Self.choices[highlighted].0))
+        case .enter: return .send(.chooseVerifyMethod(Self.choices[list.highlighted].0))
         case .escape: return .send(.back)
         default: return .ignored
         }
@@ -37,18 +36,14 @@ struct MatchedPane: PaneView {
     /// `verify M`: move to it and Enter.
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
         guard case .verify(let method) = command, let target = Self.choices.firstIndex(where: { $0.0 == method }) else { return nil }
-        return KeyPlanner.moves(from: highlighted, to: target) + [.enter]
+        return list.keys(choosing: target)
     }
 
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("You connected \(context.institutionName) before", y: area.y, area: area, style: s.title)
         y = buffer.paragraph("It is saved with your verified phone.", y: y, area: area, style: s.muted) + 1
-        for (index, choice) in Self.choices.enumerated() where y < area.maxY {
-            let selected = index == highlighted
-            buffer.text((selected ? "› " : "  ") + choice.1, y: y, x: area.x, area: area, style: selected ? s.selectedItem : s.text)
-            y += 1
-        }
+        _ = list.draw(Self.choices.map { ($0.1, nil) }, into: &buffer, y: y, area: area, styles: s)
         return nil
     }
 }

@@ -1,0 +1,28 @@
+import LinkKit
+
+/// ProfileReviewPane: PROFILE_DATA_REVIEW: the profile Layer found for the phone; Enter shares it
+/// (onSuccess), Esc asks to exit.
+struct ProfileReviewPane: PaneView {
+    static func shows(_ pane: Pane) -> Bool { pane == .profileDataReview }
+
+    func title(_ context: PaneContext) -> String? { " Review your information " }
+
+    func keyMap(_ context: PaneContext) -> KeyMap {
+        KeyMap([KeyBinding("Enter", "share", matches: [.enter], sends: .primary), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    }
+
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        let s = context.styles
+        var y = buffer.paragraph("We found your information", y: area.y, area: area, style: s.title) + 1
+        let phone = context.engine.typedPhone.map(SavedProfile.masked) ?? ""
+        buffer.text("Phone    \(phone)", y: y, x: area.x, area: area, style: s.text)
+        buffer.text("Bank     \(context.institutionName)", y: y + 1, x: area.x, area: area, style: s.text)
+        y += 3
+        for account in context.engine.accounts where y < area.maxY - 2 {
+            buffer.text("  " + AccountRow.columns(account), y: y, x: area.x, area: area, style: s.text)
+            y += 1
+        }
+        buffer.centered("[ Share with the app ]", y: min(area.maxY - 1, y + 1), area: area, style: s.selected)
+        return nil
+    }
+}
