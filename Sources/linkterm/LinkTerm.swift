@@ -57,7 +57,7 @@ struct LinkTerm: ParsableCommand {
     @Option(help: ArgumentHelp("Autopilot: milliseconds between two keys (default 80).", valueName: "ms"))
     var typingDelay: Int64 = 80
 
-    @Flag(help: "Autopilot: leave when the play ends instead of waiting for a key.")
+    @Flag(help: "Autopilot: leave when the play ends (the last screen shown 1.5 s, so a recording ends on it) instead of waiting for a key.")
     var exitAtEnd = false
 
     @Option(help: ArgumentHelp(

@@ -44,6 +44,28 @@ struct AutopilotLoopTests {
         #expect(passwords.allSatisfy { $0.allSatisfy { $0 == "•" } }, "the password field shows only dots")
     }
 
+    @Test("with exit-at-end the last screen (the outcome) stays 1.5 s before the loop leaves")
+    func lastScreenHeld() throws {
+        let clock = ManualClock()
+        let driver = SessionDriver(configuration: SessionConfiguration(seed: 0), clock: clock)
+        let app = LinkApp(driver: driver, theme: try ThemeLoader.load("default"))
+        app.autopilot = Autopilot(scenario: try Scenario(text: "continue\nquit\n"), typingDelayMillis: 5)
+        app.exitAtEnd = true
+        app.start()
+        var effects = app.update(.tick)
+        var finishedAt: Int64?
+        var lastFrame = ""
+        while !effects.contains(.leave), let next = app.nextDeadline {
+            clock.advance(to: Timestamp(millis: next))
+            effects = app.update(.tick)
+            if driver.engine.isFinished && finishedAt == nil { finishedAt = clock.now.millis }
+            if !effects.contains(.leave) { lastFrame = app.render(rows: 24, cols: 80).buffer.lines().joined(separator: "\n") }
+        }
+        let ended = try #require(finishedAt)
+        #expect(clock.now.millis - ended == LinkApp.finalScreenHoldMillis)
+        #expect(lastFrame.contains("onExit") && lastFrame.contains("status institution_not_found"), "\(lastFrame)")
+    }
+
     @Test("a process held up while the autopilot types: the key due first is typed first, no search for part of the query")
     func heldUpWhileTyping() throws {
         let clock = ManualClock()

@@ -27,6 +27,7 @@ extension LinkApp {
             recordsArrived = false
             effects.insert(.redraw)
         }
+        if driver.engine.isFinished && finishedAt == nil { finishedAt = driver.clock.now.millis }
         if isOver { return .leave }
         return effects
     }
@@ -43,7 +44,15 @@ extension LinkApp {
             if next > now || driver.engine.nextDeadline == nil { due.append(next) }
         }
         if let nextAnimationAt { due.append(nextAnimationAt) }
+        if let releaseAt = finalScreenReleaseAt, releaseAt > now { due.append(releaseAt) }
         return due.min()
+    }
+
+    /// With an autopilot and `exitAtEnd`: when the last screen (the outcome) may go, so that a
+    /// recording ends on it rather than on the terminal it leaves (issue 15).
+    private var finalScreenReleaseAt: Int64? {
+        guard autopilot != nil, exitAtEnd, let finishedAt else { return nil }
+        return finishedAt + Self.finalScreenHoldMillis
     }
 
     /// Whether the loop is over: the session ended and nothing holds the last screen.
@@ -56,7 +65,8 @@ extension LinkApp {
     private var holdsAfterEnd: Bool {
         guard let autopilot, !quitByKey, !leftAfterEnd else { return false }
         if case .playing = autopilot.state { return true }
-        return !exitAtEnd
+        guard exitAtEnd else { return true }
+        return (finalScreenReleaseAt ?? 0) > driver.clock.now.millis
     }
 
     /// Time passed: timers, the pane's entry, the autopilot, the animation.

@@ -55,6 +55,11 @@ public final class LinkApp {
     var keyBeforeTimers = false
     /// After the autopilot's last screen, a key was pressed to leave.
     var leftAfterEnd = false
+    /// When the session ended, on the session clock (the last screen's hold counts from it).
+    var finishedAt: Int64?
+    /// How long, with `exitAtEnd`, the last screen stays before the autopilot leaves: long enough
+    /// to read it, and for a recording to end on it.
+    static let finalScreenHoldMillis: Int64 = 1_500
 
     /// Creates the UI over `driver` (not yet started). `search` is the index of the driver's
     /// directory when it was built already (elsewhere, while the first frame showed).
