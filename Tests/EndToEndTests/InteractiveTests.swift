@@ -139,6 +139,12 @@ struct InteractiveTests {
         try tmux.waitFor("✗ The provided credentials were not correct")
         tmux.send("C-x")
         try tmux.waitFor("Are you sure you want to exit?")
+        // Enter's default is to stay (Esc-then-Enter out of habit must not end the session)
+        tmux.send("Enter")
+        try tmux.waitUntil { !$0.contains("Are you sure you want to exit?") && $0.contains("Password") }
+        tmux.send("C-x")
+        try tmux.waitFor("Are you sure you want to exit?")
+        tmux.send("Right")
         tmux.send("Enter")
         #expect(try tmux.waitForExit() == 1)
         #expect(tmux.capture().contains("onExit status=requires_credentials error=ITEM_ERROR/INVALID_CREDENTIALS"))

@@ -45,7 +45,7 @@ extension LinkEngine {
         case .error(let state):
             leaveErrorPane(state)
         case .exitConfirmation:
-            try confirmExit()
+            try cancelExit()  // the dialog's default is to stay
         default:
             throw misfit("continue")
         }

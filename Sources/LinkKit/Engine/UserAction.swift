@@ -22,7 +22,8 @@ public enum VerifyMethod: String, Hashable, Sendable, CaseIterable {
 /// Panes turn keys into these; the engine decides what happens.
 public enum UserAction: Hashable, Sendable {
     /// The pane's main action (Enter): consent, "continue anyway", the OAuth notice, connected,
-    /// the error pane, and "yes" in the exit confirmation.
+    /// the error pane, and "no, stay" in the exit confirmation (its default: Esc-then-Enter out
+    /// of habit must not end a session).
     case primary
     /// The search field now holds this text.
     case setQuery(String)

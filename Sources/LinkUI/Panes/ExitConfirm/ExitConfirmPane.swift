@@ -11,10 +11,34 @@ struct ExitConfirmPane: PaneView {
         if case .exitConfirmation(let underneath) = context.pane { underneath } else { nil }
     }
 
-    /// Enter or y exits; Esc or n stays.
+    /// The buttons, in the order drawn: staying first, and the default.
+    static let buttons = ["No, stay", "Yes, exit"]
+
+    /// Whether "Yes, exit" has the focus (never by default: Esc-then-Enter out of habit must not
+    /// end the session).
+    var exitFocused = false
+
+    mutating func enter(_ context: PaneContext, returning: Bool) {
+        exitFocused = false
+    }
+
+    /// ←/→ or Tab move between the buttons, Enter presses the focused one (staying, unless moved);
+    /// y exits, Esc or n stays.
     func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter/y", "exit", matches: [.enter, .char("y"), .char("Y")], sends: .confirmExit),
+        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right, .tab, .backTab]),
+                KeyBinding("Enter", exitFocused ? "exit" : "stay", matches: [.enter], sends: exitFocused ? .confirmExit : .cancelExit),
+                KeyBinding("y", "exit", matches: [.char("y"), .char("Y")], sends: .confirmExit),
                 KeyBinding("Esc/n", "stay", matches: [.escape, .char("n"), .char("N")], sends: .cancelExit)])
+    }
+
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+        switch key {
+        case .left, .right, .tab, .backTab:
+            exitFocused.toggle()
+            return .handled
+        default:
+            return keyMap(context).action(for: key).map(PaneResult.send) ?? .ignored
+        }
     }
 
     /// `confirm`: y; `stay`: n.
@@ -26,12 +50,13 @@ struct ExitConfirmPane: PaneView {
         }
     }
 
-    /// Draws the dialog centred in `area` (the pane it is over is drawn underneath).
+    /// Draws the dialog centred in `area` (the pane it is over is drawn underneath), the focused
+    /// button in the selection style.
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         Dialog.draw(into: &buffer, area: area, styles: context.styles, title: " Exit? ", lines: [
             ("Are you sure you want to exit?", context.styles.title),
             ("Your progress will be lost and you will return to the app.", context.styles.text),
-        ], buttons: "[ Enter/y: Exit ]   [ Esc/n: Stay ]")
+        ], choices: Self.buttons, focused: exitFocused ? 1 : 0)
         return nil
     }
 }
@@ -41,6 +66,22 @@ enum Dialog {
     static func draw(
         into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles, title: String, lines: [(String, Style)],
         buttons: String
+    ) {
+        draw(into: &buffer, area: area, styles: styles, title: title, lines: lines, buttonRow: buttons, choices: nil)
+    }
+
+    /// The same with buttons to choose from: `choices[focused]` in the selection style.
+    static func draw(
+        into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles, title: String, lines: [(String, Style)],
+        choices: [String], focused: Int
+    ) {
+        draw(into: &buffer, area: area, styles: styles, title: title, lines: lines,
+             buttonRow: choices.map { "[ \($0) ]" }.joined(separator: "   "), choices: (choices, focused))
+    }
+
+    private static func draw(
+        into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles, title: String, lines: [(String, Style)],
+        buttonRow buttons: String, choices: (labels: [String], focused: Int)?
     ) {
         let widest = max(lines.map { displayWidth(of: $0.0) }.max() ?? 0, displayWidth(of: buttons))  // the buttons fit too
         let width = min(area.width, max(40, min(64, widest) + 4))
@@ -56,6 +97,16 @@ enum Dialog {
             buffer.text(text, y: y, x: inner.x, area: inner, style: style)
             y += 1
         }
-        buffer.centered(buttons, y: inner.maxY - 1, area: inner, style: styles.accent)
+        guard let choices else {
+            buffer.centered(buttons, y: inner.maxY - 1, area: inner, style: styles.accent)
+            return
+        }
+        // each button on its own, the focused one selected, centred as the row would be
+        var x = inner.x + max(0, (inner.width - displayWidth(of: buttons)) / 2)
+        for (index, label) in choices.labels.enumerated() {
+            if index > 0 { x += 3 }
+            let button = "[ \(label) ]"
+            x += buffer.text(button, y: inner.maxY - 1, x: x, area: inner, style: index == choices.focused ? styles.selected : styles.accent)
+        }
     }
 }
