@@ -53,11 +53,15 @@ extension LinkApp {
         let used = buffer.text(" linkterm ", y: area.y, x: area.x, area: area, style: styles.selected)
         buffer.text(" Plaid Link · sandbox", y: area.y, x: area.x + used, area: area, style: styles.muted)
         // no view: finished, or a Layer session the app has not opened yet
-        var right = driver.engine.currentView?.description ?? (driver.engine.isFinished ? "DONE" : "not open yet")
-        if let institution = driver.engine.institution {
-            right = sanitizeForTerminal(institution.name) + " · " + right
+        var view = driver.engine.currentView?.description ?? (driver.engine.isFinished ? "DONE" : "not open yet")
+        if driver.engine.isUpdateMode { view = "update mode · " + view }
+        // the view name always whole at the right; the institution's name gets what is left, cut with "…"
+        let room = max(0, area.width - used - 24 - displayWidth(of: view) - 1)
+        var right = view + " "
+        if let institution = driver.engine.institution, room > 4 {
+            right = truncate(sanitizeForTerminal(institution.name), toWidth: room - 3, ellipsis: "…") + " · " + right
         }
-        right = truncate(right, toWidth: max(0, area.width - used - 24), ellipsis: "…") + " "
+        right = truncate(right, toWidth: max(0, area.width - used - 1), ellipsis: "…")
         buffer.text(right, y: area.y, x: area.maxX - displayWidth(of: right), area: area, style: styles.muted)
     }
 

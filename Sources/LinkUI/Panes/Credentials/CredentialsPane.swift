@@ -6,9 +6,10 @@ struct CredentialsPane: PaneView {
 
     func title(_ context: PaneContext) -> String? { " Credentials " }
 
+    /// Esc goes back to search, or in update mode (no search to go back to) asks to exit.
     func keyMap(_ context: PaneContext) -> KeyMap {
         KeyMap([KeyBinding("Tab", "next field", matches: [.tab]), KeyBinding("Enter", "submit", matches: [.enter]),
-                KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
+                KeyBinding("Esc", context.engine.isUpdateMode ? "exit" : "back", matches: [.escape], sends: .back)])
     }
 
     func takesText(_ context: PaneContext) -> Bool { true }

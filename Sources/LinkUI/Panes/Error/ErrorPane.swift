@@ -8,10 +8,20 @@ struct ErrorPane: PaneView {
 
     func title(_ context: PaneContext) -> String? { " Error " }
 
-    /// Enter and Esc go where the error leads.
+    /// Enter and Esc go where the error leads; the footer says where, as the button does.
     func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "continue", matches: [.enter, .escape], sends: .primary),
-                KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+        let action = if case .error(let state) = context.pane { Self.action(state.next) } else { "continue" }
+        return KeyMap([KeyBinding("Enter", action, matches: [.enter, .escape], sends: .primary),
+                       KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+    }
+
+    /// Where Enter goes, in the footer's words.
+    static func action(_ next: SandboxError.Next) -> String {
+        switch next {
+        case .institutionSelect: "back to search"
+        case .credentials, .samePane: "try again"
+        case .exitLink: "close"
+        }
     }
 
     /// The label of the button for where the error leads.
