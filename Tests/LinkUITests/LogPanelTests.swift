@@ -77,7 +77,7 @@ struct LogPanelTests {
     @Test func aShortSessionShowsTheNewestAtTheBottom() {
         var panel = Records.panel(Array(Records.shortSession.prefix(3)))
         #expect(render(panel) == [
-            "┌ Events (3) · F3 to browse ─────────────────────┐",
+            "┌ Events (3) · UTC · F3 to browse ───────────────┐",
             "│12:34:56.789 ◆ onLoad                           │",
             "│12:34:56.794 OPEN → CONSENT                     │",
             "│12:34:57.989 TRANSITION_VIEW → SELECT_INSTITUTI…│",
@@ -88,7 +88,7 @@ struct LogPanelTests {
         ])
         for (record, time) in Records.shortSession.dropFirst(3) { panel.append(record, at: time) }
         #expect(render(panel) == [
-            "┌ Events (12) · F3 to browse ────────────────────┐",
+            "┌ Events (12) · UTC · F3 to browse ──────────────┐",
             "│12:35:02.789 SUBMIT_CREDENTIALS                 │",
             "│12:35:03.589 TRANSITION_VIEW → MFA (code)       │",
             "│12:35:05.789 SUBMIT_MFA code                    │",
@@ -195,7 +195,7 @@ struct LogPanelTests {
         panel.isFocused = true
         #expect(panel.selectedIndex == 11)
         #expect(render(panel) == [
-            "┌ Events (12) ───────────────────────────────────┐",
+            "┌ Events (12) · UTC ─────────────────────────────┐",
             "│12:35:02.789 SUBMIT_CREDENTIALS                 │",
             "│12:35:03.589 TRANSITION_VIEW → MFA (code)       │",
             "│12:35:05.789 SUBMIT_MFA code                    │",
@@ -211,7 +211,7 @@ struct LogPanelTests {
         #expect(press(&panel, .ctrl("n")))
         #expect(panel.selectedIndex == 2)
         #expect(render(panel) == [
-            "┌ Events (12) ───────────────────────────────────┐",
+            "┌ Events (12) · UTC ─────────────────────────────┐",
             "│12:34:56.789 ◆ onLoad                           │",
             "│12:34:56.794 OPEN → CONSENT                     │",
             "│12:34:57.989 TRANSITION_VIEW → SELECT_INSTITUTI…│",
@@ -244,7 +244,7 @@ struct LogPanelTests {
         #expect(Array(render(panel).dropFirst()) == Array(before.dropFirst()).map {
             $0.replacingOccurrences(of: "5/12", with: "5/13")
         })
-        #expect(render(panel)[0].hasPrefix("┌ Events (13) ─"))
+        #expect(render(panel)[0].hasPrefix("┌ Events (13) · UTC "))
 
         // Back on the newest (End): the panel follows new entries again.
         #expect(press(&panel, .end))
@@ -319,7 +319,7 @@ struct LogPanelTests {
         panel.isFocused = true
         #expect(press(&panel, .enter))
         #expect(render(panel, rows: 24) == [
-            "┌ Events (13) ───────────────────────────────────┐",
+            "┌ Events (13) · UTC ─────────────────────────────┐",
             "│event_name: ERROR                               │",
             "│account_number_mask: —                          │",
             "│error_type: ITEM_ERROR                          │",
@@ -355,7 +355,7 @@ struct LogPanelTests {
         let area = Rect(rows: 8, cols: 50)
         #expect(press(&panel, .enter, area: area))
         #expect(render(panel) == [
-            "┌ Events (13) ───────────────────────────────────┐",
+            "┌ Events (13) · UTC ─────────────────────────────┐",
             "│event_name: ERROR                               │",
             "│account_number_mask: —                          │",
             "│error_type: ITEM_ERROR                          │",
@@ -369,7 +369,7 @@ struct LogPanelTests {
         #expect(render(panel)[1] == "│error_type: ITEM_ERROR                          │")
         #expect(press(&panel, .end, area: area))
         #expect(render(panel) == [
-            "┌ Events (13) ───────────────────────────────────┐",
+            "┌ Events (13) · UTC ─────────────────────────────┐",
             "│view_name: —                                    │",
             "│selection: —                                    │",
             "│timestamp: 2026-01-01T12:35:09.789Z             │",
@@ -409,7 +409,7 @@ struct LogPanelTests {
             (Records.event(.searchInstitution, 1) { $0.institutionSearchQuery = "\u{1b}]0;pwned\u{7}chase" }, Records.at(1)),
         ])
         #expect(render(panel) == [
-            "┌ Events (2) · F3 to browse ─────────────────────┐",
+            "┌ Events (2) · UTC · F3 to browse ───────────────┐",
             "│12:34:56.789 SELECT_INSTITUTION Evil Bankgnp.exe│",
             "│12:34:56.790 SEARCH_INSTITUTION \"chase\"         │",
             "│                                                │",
@@ -442,7 +442,7 @@ struct LogPanelTests {
         ])
         // A narrow panel drops the time column; the name is still cut, not wrapped.
         #expect(render(panel, rows: 5, cols: 20) == [
-            "┌ Events (3) ──────┐",
+            "┌ Events (3) · UTC ┐",
             "│SELECT_INSTITUTIO…│",
             "│TRANSITION_VIEW →…│",
             "│SELECT_INSTITUTIO…│",

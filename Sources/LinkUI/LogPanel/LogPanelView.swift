@@ -7,7 +7,7 @@ extension LogPanel {
     static let minimumWidthForTime = 28
 
     /// draw(into:area:styles:): draws the panel into `area` of `buffer`: a box (border style)
-    /// titled ` Events (N) ` (` Events (N) · F3 to browse ` when not focused and wide enough),
+    /// titled ` Events (N) · UTC ` (` Events (N) · UTC · F3 to browse ` when not focused and wide enough),
     /// then either the list, oldest at the top and newest at the bottom, one entry per row clipped to the box (the
     /// selected row in `styles.selected` when focused), or the selected entry's details. Rows
     /// start with the time when the panel is at least ``minimumWidthForTime`` columns wide
@@ -32,7 +32,8 @@ extension LogPanel {
 
     /// The box title for a box `width` columns wide.
     func title(width: Int) -> String {
-        let base = "Events (\(entries.count))"
+        // the times are UTC: the title says so (they are the events' timestamps, as recorded)
+        let base = "Events (\(entries.count)) · UTC"
         let long = base + " · F3 to browse"
         // drawBox writes ` title ` after the corner and keeps the other corner.
         if !isFocused, displayWidth(of: long) + 4 <= width { return long }
