@@ -44,14 +44,20 @@ struct AutopilotLoopTests {
         #expect(passwords.allSatisfy { $0.allSatisfy { $0 == "•" } }, "the password field shows only dots")
     }
 
-    @Test("with exit-at-end the last screen (the outcome) stays 1.5 s before the loop leaves")
-    func lastScreenHeld() throws {
+    /// An app on a manual clock with the autopilot playing `text` (5 ms a key) and exit-at-end, started.
+    func started(_ text: String) throws -> (LinkApp, SessionDriver, ManualClock) {
         let clock = ManualClock()
         let driver = SessionDriver(configuration: SessionConfiguration(seed: 0), clock: clock)
         let app = LinkApp(driver: driver, theme: try ThemeLoader.load("default"))
-        app.autopilot = Autopilot(scenario: try Scenario(text: "continue\nquit\n"), typingDelayMillis: 5)
+        app.autopilot = Autopilot(scenario: try Scenario(text: text), typingDelayMillis: 5)
         app.exitAtEnd = true
         app.start()
+        return (app, driver, clock)
+    }
+
+    @Test("with exit-at-end the last screen (the outcome) stays 1.5 s before the loop leaves")
+    func lastScreenHeld() throws {
+        let (app, driver, clock) = try started("continue\nquit\n")
         var effects = app.update(.tick)
         var finishedAt: Int64?
         var lastFrame = ""
@@ -68,12 +74,7 @@ struct AutopilotLoopTests {
 
     @Test("a process held up while the autopilot types: the key due first is typed first, no search for part of the query")
     func heldUpWhileTyping() throws {
-        let clock = ManualClock()
-        let driver = SessionDriver(configuration: SessionConfiguration(seed: 0), clock: clock)
-        let app = LinkApp(driver: driver, theme: try ThemeLoader.load("default"))
-        app.autopilot = Autopilot(scenario: try Scenario(text: "continue\nsearch first platypus\nquit\n"), typingDelayMillis: 5)
-        app.exitAtEnd = true
-        app.start()
+        let (app, driver, clock) = try started("continue\nsearch first platypus\nquit\n")
         var effects = app.update(.tick)
         var heldUp = false
         while !effects.contains(.leave), let next = app.nextDeadline {

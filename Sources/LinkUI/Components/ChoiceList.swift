@@ -20,6 +20,17 @@ struct ChoiceList {
         return true
     }
 
+    /// A choice pane's keys: ↑/↓ move, Enter sends what `choose` makes of the highlighted
+    /// choice, Esc goes back.
+    mutating func handle(_ key: Key, count: Int, choose: (Int) -> UserAction) -> PaneResult {
+        if move(key, count: count) { return .handled }
+        switch key {
+        case .enter: return .send(choose(highlighted))
+        case .escape: return .send(.back)
+        default: return .ignored
+        }
+    }
+
     /// The keys that pick choice `index`: moves to it, then Enter.
     func keys(choosing index: Int) -> [Key] {
         KeyPlanner.moves(from: highlighted, to: index) + [.enter]

@@ -26,12 +26,7 @@ struct AuthTypePane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        if list.move(key, count: Self.choices.count) { return .handled }
-        switch key {
-        case .enter: return .send(.chooseAuthType(Self.choices[list.highlighted].0))
-        case .escape: return .send(.back)
-        default: return .ignored
-        }
+        list.handle(key, count: Self.choices.count) { .chooseAuthType(Self.choices[$0].0) }
     }
 
     /// `auth instant|manual`: move to the choice and press Enter.

@@ -24,12 +24,7 @@ struct NumbersSelectInstitutionPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        if list.move(key, count: Self.choices.count) { return .handled }
-        switch key {
-        case .enter: return .send(.chooseAuthType(Self.choices[list.highlighted]))
-        case .escape: return .send(.back)
-        default: return .ignored
-        }
+        list.handle(key, count: Self.choices.count) { .chooseAuthType(Self.choices[$0]) }
     }
 
     /// `auth instant`: sign in; `auth manual`: go on with numbers.

@@ -25,12 +25,7 @@ struct MatchedPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        if list.move(key, count: Self.choices.count) { return .handled }
-        switch key {
-        case .enter: return .send(.chooseVerifyMethod(Self.choices[list.highlighted].0))
-        case .escape: return .send(.back)
-        default: return .ignored
-        }
+        list.handle(key, count: Self.choices.count) { .chooseVerifyMethod(Self.choices[$0].0) }
     }
 
     /// `verify M`: move to it and Enter.
