@@ -138,9 +138,9 @@ struct SessionFlags: ParsableArguments {
             token: token, seed: seed ?? defaultSeed, latencyMillis: latency,
             accountSelection: noAccountSelect ? .disabled : (singleAccount ? .single : .multiple),
             updateModeInstitutionID: updateMode ? institution : nil, directory: directory, products: try products(),
-            rememberMe: returningUser || profile != nil, savedProfile: saved).with(redirectURI: redirectURI)
-            .with(phoneKnown: profile != nil && saved != nil).with(verifiesDeposits: verifyDeposits)
-            .with(identityMatchName: identityMatch).with(resumesIdentity: resumeIdentity)
+            rememberMe: returningUser || profile != nil, savedProfile: saved).with(\.redirectURI, redirectURI)
+            .with(\.phoneKnown, profile != nil && saved != nil).with(\.verifiesDeposits, verifyDeposits)
+            .with(\.identityMatchName, identityMatch).with(\.resumesIdentity, resumeIdentity)
     }
 }
 

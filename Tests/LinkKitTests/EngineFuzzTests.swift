@@ -348,10 +348,10 @@ private struct ActionGenerator {
             searchDebounceMillis: Int64(rng.pick([0, 1, 300, 2_000])),
             accountSelection: rng.pick(AccountSelectionMode.allCases), updateModeInstitutionID: update,
             products: rng.pick([[.auth], [.transactions], [.identityVerification], [.assets], [.transactions, .auth], [.incomeVerification], [.layer]]), rememberMe: rng.chance(0.3),
-            savedProfile: rng.chance(0.3) ? .sandbox : nil).with(redirectURI: rng.chance(0.3) ? "https://example.com/oauth" : nil)
-            .with(verifiesDeposits: rng.chance(0.05)).with(phoneKnown: rng.chance(0.2))
-            .with(identityMatchName: rng.chance(0.2) ? rng.pick(["Alberta Charleson", "Leslie Knope", "x"]) : nil)
-            .with(resumesIdentity: rng.chance(0.2))
+            savedProfile: rng.chance(0.3) ? .sandbox : nil).with(\.redirectURI, rng.chance(0.3) ? "https://example.com/oauth" : nil)
+            .with(\.verifiesDeposits, rng.chance(0.05)).with(\.phoneKnown, rng.chance(0.2))
+            .with(\.identityMatchName, rng.chance(0.2) ? rng.pick(["Alberta Charleson", "Leslie Knope", "x"]) : nil)
+            .with(\.resumesIdentity, rng.chance(0.2))
     }
 }
 

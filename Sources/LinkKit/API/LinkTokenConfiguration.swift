@@ -54,7 +54,7 @@ public struct LinkTokenConfiguration {
             token: token, seed: options.seed, latencyMillis: options.latencyMillis,
             searchDebounceMillis: options.searchDebounceMillis, accountSelection: options.accountSelection,
             updateModeInstitutionID: options.updateModeInstitutionID, directory: options.directory)
-            .with(redirectURI: options.redirectURI)
+            .with(\.redirectURI, options.redirectURI)
     }
 
     /// The callbacks, for a driver.

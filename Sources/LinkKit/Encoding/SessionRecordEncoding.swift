@@ -55,11 +55,7 @@ extension SuccessMetadata: JSONLineRecord {
     /// Appends the metadata object: institution, accounts, link_session_id.
     public func write(to writer: inout JSONWriter) {
         writer.raw(#"{"institution":"#)
-        if let institution {
-            institution.write(to: &writer)
-        } else {
-            writer.raw("null")
-        }
+        writer.institution(institution)
         writer.raw(#","accounts":["#)
         for (index, account) in accounts.enumerated() {
             if index > 0 { writer.raw(",") }
@@ -78,11 +74,7 @@ extension ExitMetadata: JSONLineRecord {
     /// Appends the metadata object: institution, status, link_session_id, request_id.
     public func write(to writer: inout JSONWriter) {
         writer.raw(#"{"institution":"#)
-        if let institution {
-            institution.write(to: &writer)
-        } else {
-            writer.raw("null")
-        }
+        writer.institution(institution)
         writer.raw(#","status":"#)
         writer.optionalString(status?.description)
         writer.raw(#","link_session_id":"#)
@@ -183,5 +175,12 @@ extension SessionRecord: Codable {
             try c.encode(exit.error, forKey: .error)
             try c.encode(exit.metadata, forKey: .metadata)
         }
+    }
+}
+
+extension JSONWriter {
+    /// Appends an institution object, or `null` (same-day micro-deposits, an exit before choosing one).
+    mutating func institution(_ institution: Institution?) {
+        if let institution { institution.write(to: &self) } else { raw("null") }
     }
 }

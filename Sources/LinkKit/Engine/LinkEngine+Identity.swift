@@ -34,7 +34,7 @@ extension LinkEngine {
     }
 
     /// Shows `step` and starts it; the automatic ones finish after the latency.
-    mutating func begin(_ step: IdentityStep) {
+    mutating func startStep(_ step: IdentityStep) {
         show(.identity(step))
         emit(.identityVerificationStartStep) { $0.viewName = step.viewName }
         if step == .riskCheck || step == .screening {
@@ -46,7 +46,7 @@ extension LinkEngine {
     /// `IDENTITY_VERIFICATION_PASS_STEP`, then the next step.
     mutating func pass(_ step: IdentityStep, next: IdentityStep?) {
         emit(.identityVerificationPassStep) { $0.viewName = step.viewName }
-        if let next { begin(next) } else { end(.passed, on: step) }
+        if let next { startStep(next) } else { end(.passed, on: step) }
     }
 
     /// The session's end: `…_PASS_SESSION`, `…_FAIL_SESSION` or `…_PENDING_REVIEW_SESSION`; the
@@ -126,7 +126,7 @@ extension LinkEngine {
             pass(.kycCheck, next: .selfieCheck)
         } else {
             emit(.identityVerificationFailStep) { $0.viewName = .kycCheck }
-            begin(.documentaryVerification)
+            startStep(.documentaryVerification)
         }
     }
 

@@ -14,13 +14,7 @@ extension LinkEngine {
         guard let digits = SavedProfile.normalizedPhone(phone) else {
             throw ActionRejected("A phone number has 10 digits (a US number), e.g. 415-555-0010")
         }
-        if let dateOfBirth {
-            let check = IdentityDetails(firstName: "a", lastName: "b", dateOfBirth: dateOfBirth, ssn: Secret("000000000"))
-            defer { check.ssn.wipe() }
-            if SandboxIdentity.problem(with: check) != nil {
-                throw ActionRejected("the date of birth is YYYY-MM-DD, e.g. 1975-01-18")
-            }
-        }
+        if let problem = dateOfBirth.flatMap(SandboxIdentity.dateOfBirthProblem) { throw ActionRejected(problem) }
         newRequest()
         guard digits == Self.layerPhone else {
             emit(.layerNotAvailable)

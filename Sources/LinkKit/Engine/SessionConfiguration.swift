@@ -73,38 +73,10 @@ public struct SessionConfiguration: Sendable {
 }
 
 extension SessionConfiguration {
-    /// The same configuration with `resumesIdentity` set.
-    public func with(resumesIdentity: Bool) -> SessionConfiguration {
+    /// The same configuration with one setting changed: `.with(\.redirectURI, uri)`.
+    public func with<Value>(_ setting: WritableKeyPath<SessionConfiguration, Value>, _ value: Value) -> SessionConfiguration {
         var copy = self
-        copy.resumesIdentity = resumesIdentity
-        return copy
-    }
-
-    /// The same configuration with an Identity Match name.
-    public func with(identityMatchName: String?) -> SessionConfiguration {
-        var copy = self
-        copy.identityMatchName = identityMatchName
-        return copy
-    }
-
-    /// The same configuration with `verifiesDeposits` set.
-    public func with(verifiesDeposits: Bool) -> SessionConfiguration {
-        var copy = self
-        copy.verifiesDeposits = verifiesDeposits
-        return copy
-    }
-
-    /// The same configuration with `phoneKnown` set.
-    public func with(phoneKnown: Bool) -> SessionConfiguration {
-        var copy = self
-        copy.phoneKnown = phoneKnown
-        return copy
-    }
-
-    /// The same configuration with a redirect URI.
-    public func with(redirectURI: String?) -> SessionConfiguration {
-        var copy = self
-        copy.redirectURI = redirectURI
+        copy[keyPath: setting] = value
         return copy
     }
 }

@@ -115,17 +115,23 @@ public enum SandboxIdentity {
     /// Why the details cannot be submitted (a field empty or malformed), or `nil`.
     public static func problem(with details: IdentityDetails) -> String? {
         if details.firstName.isEmpty || details.lastName.isEmpty { return "enter your first and last name" }
-        let parts = details.dateOfBirth.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]), (1...31).contains(day)
-        else { return "the date of birth is YYYY-MM-DD, e.g. 1975-01-18" }
+        if let problem = dateOfBirthProblem(details.dateOfBirth) { return problem }
         var ssnDigits = 0
         var ssnBad = false
         details.ssn.forEachCharacter { character in
             if character.isASCIIDigit { ssnDigits += 1 } else if character != "-" { ssnBad = true }
         }
         if ssnBad || ssnDigits != 9 { return "an SSN has 9 digits, e.g. 123-45-6789" }
+        return nil
+    }
+
+    /// Why `text` is not a date of birth (`YYYY-MM-DD`), or `nil`.
+    public static func dateOfBirthProblem(_ text: String) -> String? {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]), (1...31).contains(day)
+        else { return "the date of birth is YYYY-MM-DD, e.g. 1975-01-18" }
         return nil
     }
 
