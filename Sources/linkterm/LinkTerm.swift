@@ -68,6 +68,11 @@ struct LinkTerm: ParsableCommand {
     @Option(help: ArgumentHelp("The Link system: plaid (Plaid Link) or mesh (Mesh Connect, LinkSDK v2).", valueName: "plaid|mesh"))
     var flavor: Flavor = .plaid
 
+    @Option(help: ArgumentHelp(
+        "Plaid: the SDK generation whose callbacks the log panel and --events show: current (LinkKit 4 to 7: onEvent, onSuccess, onExit) or v1 (LinkKit v1's delegate: didHandleEvent, didSucceedWithPublicToken, didExitWithError, metadata under the kPLKMetadata keys).",
+        valueName: "current|v1"))
+    var sdk: SDKGeneration = .current
+
     @Flag(help: "Mesh: make the sandbox token a transfer link (asset, network, amount, preview, execution).")
     var transfer = false
 
@@ -88,6 +93,7 @@ struct LinkTerm: ParsableCommand {
                                     (session.updateMode, "--update-mode")] where given {
                 throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
             }
+            if sdk != .current { throw ValidationError("--sdk \(sdk.rawValue) goes with --flavor plaid (Mesh's LinkSDK has one generation here)") }
         } else if transfer || meshStore != nil || transferTo != nil {
             throw ValidationError("\(transfer ? "--transfer" : meshStore != nil ? "--mesh-store" : "--transfer-to") goes with --flavor mesh")
         }
@@ -164,19 +170,19 @@ struct LinkTerm: ParsableCommand {
         // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
         // selection and matches visible through reverse video and underline
         let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
-        var search: InstitutionSearch?
-        var typedWhileLoading: [Key] = []
+        let presentation = TerminalPresentation(theme: loadedTheme, logPlacement: logPanel)
+        presentation.screen = screen
         if let background, let path = session.directoryOption.institutions {
             // the first frame now (the consent pane of a session not started yet), then the directory
             let preview = LinkApp(driver: SessionDriver(configuration: configuration, clock: SystemClock()),
                                   theme: shownTheme, logPlacement: logPanel)
             let previewRunner = TerminalRunner(app: preview, screen: screen)
             previewRunner.drawPreview()
-            switch background.wait(on: screen, typed: &typedWhileLoading, ignoresKeys: { preview.isTooSmall },
+            switch background.wait(on: screen, typed: &presentation.typeahead, ignoresKeys: { preview.isTooSmall },
                                    redraw: previewRunner.drawPreview) {
             case .ready(.success(let (directory, index))):
                 configuration.directory = directory
-                search = index
+                presentation.search = index
             case .ready(.failure(let error)):
                 screen.close(keepingSignalHandlers: true)
                 throw fail("--institutions: \(error)")
@@ -186,14 +192,9 @@ struct LinkTerm: ParsableCommand {
                 throw ExitCode(128 + signal)
             }
         }
-        let driver = SessionDriver(configuration: configuration, clock: SystemClock())
-        if let sink { driver.observe { sink.write($0) } }
-        let app = LinkApp(driver: driver, theme: shownTheme, logPlacement: logPanel, search: search)
-        let runner = TerminalRunner(app: app, screen: screen)
-        runner.typeahead = typedWhileLoading
         if let record, let recordDescriptor {
             do {
-                runner.recorder = try CastRecorder(
+                presentation.recorder = try CastRecorder(
                     fileDescriptor: recordDescriptor, path: record, width: screen.size.cols, height: screen.size.rows,
                     term: ProcessInfo.processInfo.environment["TERM"], title: "linkterm")
             } catch {
@@ -202,20 +203,44 @@ struct LinkTerm: ParsableCommand {
             }
         }
         if let scenario {
-            app.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
-            app.exitAtEnd = exitAtEnd
+            presentation.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            presentation.exitAtEnd = exitAtEnd
         }
-        // an output that fails wakes the loop at once: it shows the banner without waiting for a key
-        sink?.onFailure = TerminalScreen.wakeLoop
-        runner.recorder?.onFailure = TerminalScreen.wakeLoop
-        runner.outputWatch = OutputWatch([
-            { sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
-            { [weak runner] in runner?.recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
-        ])
-        let end = runner.run()
+        presentation.eventsSink = sink
+        presentation.sdk = sdk
+        // the session is opened through LinkKit's API, as an app opens it: the configuration with
+        // its callbacks, createPlaidLinkSession (onLoad fires: the sandbox preloads at once), open;
+        // with --sdk v1, v1's PLKConfiguration and PLKPlaidLinkViewController with a delegate
+        switch sdk {
+        case .current:
+            let linkSession: PlaidLinkSession
+            do {
+                linkSession = try Plaid.createPlaidLinkSession(configuration: linkTokenConfiguration(configuration))
+            } catch {
+                screen.close()
+                throw fail("\(error)")
+            }
+            linkSession.open(using: presentation)
+        case .v1:
+            let linkConfiguration = linkTokenConfiguration(configuration)
+            let v1Configuration = PLKConfiguration(linkToken: linkConfiguration.token)
+            v1Configuration.options = linkConfiguration.options
+            let delegate = QuietDelegate()
+            let controller = PLKPlaidLinkViewController(linkToken: linkConfiguration.token, configuration: v1Configuration,
+                                                        delegate: delegate)
+            controller.open(using: presentation)
+            if let problem = controller.problem {
+                screen.close()
+                throw fail(problem)
+            }
+            withExtendedLifetime(delegate) {}
+        }
         // a signal from here on (a Ctrl-C typed as the session ends) must not cut the
         // recording, the outcome line or the events file short: its flag is just never read
         screen.close(keepingSignalHandlers: true)
+        guard let driver = presentation.driver, let app = presentation.app, let runner = presentation.runner,
+              let end = presentation.end
+        else { throw fail(presentation.problem ?? "the session did not open") }
         runner.record()
         var outputFailed = false
         if let recorder = runner.recorder, let record {
@@ -241,6 +266,16 @@ struct LinkTerm: ParsableCommand {
             return
         }
         if end.exitStatus != 0 { throw ExitCode(end.exitStatus) }
+    }
+
+    /// The LinkKit configuration of a command-line session: the token (the sandbox's own for the
+    /// seed when none is given), linkterm's settings as its options, and no callbacks of its own
+    /// (the outcome is read from the session when it ends; the events file observes every record).
+    func linkTokenConfiguration(_ configuration: SessionConfiguration) -> LinkTokenConfiguration {
+        var linkConfiguration = LinkTokenConfiguration(
+            token: configuration.token ?? LinkToken.sandboxToken(seed: configuration.seed), onSuccess: { _ in })
+        linkConfiguration.options = SessionOptions(engine: configuration)
+        return linkConfiguration
     }
 
     /// `--transfer-to ASSET:NETWORK` as a destination, if it names a network of the sandbox.
@@ -281,6 +316,16 @@ struct LinkTerm: ParsableCommand {
 }
 
 extension LogPlacement: ExpressibleByArgument {}
+extension SDKGeneration: ExpressibleByArgument {}
+
+/// QuietDelegate: the command line's v1 delegate: the outcome is read from the session when it
+/// ends, the callbacks are shown by the log panel and written by --events.
+final class QuietDelegate: PLKPlaidLinkViewDelegate {
+    func linkViewController(_ linkViewController: PLKPlaidLinkViewController, didSucceedWithPublicToken publicToken: String,
+                            metadata: [String: Any]?) {}
+    func linkViewController(_ linkViewController: PLKPlaidLinkViewController, didExitWithError error: Error?,
+                            metadata: [String: Any]?) {}
+}
 
 /// Swift's crash reporter must not wait at an interactive prompt in a raw terminal (docs/ARCHITECTURE.md §5, "Crashes"):
 /// the runtime reads `SWIFT_BACKTRACE` at start-up, so when it is unset, run again with it set.

@@ -36,7 +36,7 @@ struct ReplayTests {
             #expect(!events.contains { $0.eventName == .handoff })
         }
         #expect(Set(events.map(\.metadata.linkSessionID)).count == 1, "\(file): one link_session_id")
-        let stamps = events.map(\.metadata.timestamp)
+        let stamps = events.map(\.metadata.instant)
         #expect(stamps == stamps.sorted(), "\(file): timestamps never go back")
         let raw = try lines.dropLast().map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         for object in raw where object["type"] as? String == "event" {

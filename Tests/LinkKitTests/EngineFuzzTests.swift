@@ -369,7 +369,7 @@ private func checkSession(_ records: [SessionRecord], sessionID: String, context
 /// `record` with every timestamp set to zero.
 private func withoutTime(_ record: SessionRecord) -> SessionRecord {
     guard case .event(var event) = record else { return record }
-    event.metadata.timestamp = Timestamp(millis: 0)
+    event.metadata.instant = Timestamp(millis: 0)
     return .event(event)
 }
 
@@ -512,7 +512,7 @@ struct EngineFuzzTests {
         let fired = engine.advance(to: t0.adding(millis: 1_000))
         guard case .event(let event)? = fired.first else { Issue.record("LOADING did not end"); return }
         #expect(event.metadata.viewName == .selectAccount)
-        #expect(event.metadata.timestamp == t0.adding(millis: 600))
+        #expect(event.metadata.instant == t0.adding(millis: 600))
     }
 
     @Test("a session opened with a refused token ends at once with INVALID_LINK_TOKEN")

@@ -30,7 +30,7 @@ struct FlowTests {
         #expect(success.metadata.accounts.allSatisfy { $0.id.count == 37 })
         let all = events(result)
         #expect(Set(all.map(\.metadata.linkSessionID)) == [success.metadata.linkSessionID])
-        #expect(all[0].metadata.isUpdateMode == false)
+        #expect(all[0].metadata.isUpdateMode == "false")
         #expect(all[1...].allSatisfy { $0.metadata.isUpdateMode == nil })
         // from SELECT_INSTITUTION on, every event carries the institution
         #expect(all[3...].allSatisfy { $0.metadata.institutionID == "ins_109508" && $0.metadata.institutionName == "First Platypus Bank" })
@@ -49,7 +49,7 @@ struct FlowTests {
             accounts 0
             continue
             """, configuration))
-        let stamps = result.map(\.metadata.timestamp.iso8601)
+        let stamps = result.map(\.metadata.instant.iso8601)
         #expect(stamps[0] == "2026-01-01T00:00:00.000Z")
         #expect(stamps[2] == "2026-01-01T00:00:00.300Z")  // SEARCH_INSTITUTION after the 300 ms debounce
         #expect(result[7].metadata.viewName == .selectAccount)
@@ -258,7 +258,7 @@ struct FlowTests {
         #expect(error.metadata.errorCode == .institutionError(.institutionDown))
         #expect(error.metadata.errorMessage == "this institution is not currently responding to this request. please try again soon")
         // back on institution select, no institution until the next selection
-        let backToSearch = events(result).first { $0.metadata.viewName == .selectInstitution && $0.metadata.timestamp.millis > 0 }
+        let backToSearch = events(result).first { $0.metadata.viewName == .selectInstitution && $0.metadata.instant.millis > 0 }
         #expect(backToSearch?.metadata.institutionID == nil)
     }
 
@@ -375,7 +375,7 @@ struct FlowTests {
             "TRANSITION_VIEW view=SELECT_ACCOUNT", "TRANSITION_VIEW view=CONNECTED", "success accounts=1", "HANDOFF",
         ])
         let open = events(result)[0]
-        #expect(open.metadata.isUpdateMode == true)
+        #expect(open.metadata.isUpdateMode == "true")
         #expect(open.metadata.institutionID == "ins_109508")
         // Esc on the credentials pane of update mode asks to exit (there is no search to go back to)
         #expect(try trace("back\nconfirm", configuration) == [

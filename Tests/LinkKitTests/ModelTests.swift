@@ -117,7 +117,7 @@ struct ModelTests {
         metadata.errorMessage = "m"
         metadata.mfaType = .code
         metadata.viewName = .mfa
-        metadata.isUpdateMode = false
+        metadata.isUpdateMode = "false"
         let record = SessionRecord.event(LinkEvent(eventName: .error, metadata: metadata))
         let line = record.jsonLine
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]

@@ -502,7 +502,7 @@ struct LogPanelTests {
         for (entry, record) in zip(panel.entries, driver.records) {
             if case .event(let event) = record {
                 #expect(entry.name == event.eventName.description)
-                #expect(entry.timeText == LogEntry.timeOfDay(event.metadata.timestamp))
+                #expect(entry.timeText == LogEntry.timeOfDay(event.metadata.instant))
                 #expect(entry.details.count == 18)
             }
         }

@@ -9,6 +9,7 @@ only timestamps differ.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import random
 import stat
@@ -75,6 +76,33 @@ def test_reference_run_is_complete(spawn, home):
     assert p.wait_exit().status == 0
     names = [record_name(r) for r in read_records(events)]
     assert names[0] == "load" and names[-2:] == ["success", "HANDOFF"], names
+
+
+def test_sdk_v1_writes_the_callbacks_a_v1_app_receives(spawn, home):
+    """--sdk v1: the same session through LinkKit v1's PLKPlaidLinkViewController; the events file
+    holds its delegate's calls (no onLoad: v1 had none), with the kPLKMetadata keys."""
+    events = home / "events.jsonl"
+    p = spawn(["--events", events, "--sdk", "v1", "--log-panel", "bottom", *ARGS])
+    start(p)
+    for key, until in keys()[:-1]:
+        p.send(key)
+        wait(p, until)
+    screen = p.screen.text()
+    assert "Events (" in p.screen.text(), p.describe()
+    p.send(ENTER)
+    assert p.wait_exit().status == 0, p.describe()
+    records = [json.loads(line) for line in events.read_text().splitlines()]
+    types = [r["type"] for r in records]
+    assert types[0] == "didHandleEvent" and records[0]["event"] == "OPEN", records[0]
+    assert types[-2:] == ["didSucceedWithPublicToken", "didHandleEvent"] and records[-1]["event"] == "HANDOFF", types
+    assert set(types) == {"didHandleEvent", "didSucceedWithPublicToken"}
+    assert sorted(records[0]["metadata"]) == sorted([
+        "institution_search_query", "institution_id", "institution_name", "request_id", "link_session_id", "error_type",
+        "error_code", "error_message", "mfa_type", "view_name", "timestamp", "exit_status"])
+    success = records[-2]
+    assert success["public_token"].startswith("public-sandbox-")
+    assert success["metadata"]["institution"] == {"name": "First Platypus Bank", "type": "ins_109508"}
+    assert len(success["metadata"]["accounts"]) == 9 and "pass_good" not in events.read_text()
 
 
 def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):

@@ -1,26 +1,3 @@
-/// SessionOptions: linkterm's settings beyond LinkKit 7's configuration (sandbox behaviour,
-/// determinism, account select).
-public struct SessionOptions: Sendable {
-    /// The seed of every id the session makes.
-    public var seed: UInt64 = 0
-    /// How long LOADING lasts, in milliseconds.
-    public var latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis
-    /// The search debounce, in milliseconds.
-    public var searchDebounceMillis: Int64 = SessionConfiguration.defaultSearchDebounceMillis
-    /// The account select pane's mode.
-    public var accountSelection: AccountSelectionMode = .multiple
-    /// Update mode: the institution to repair.
-    public var updateModeInstitutionID: String?
-    /// The institutions to search.
-    public var directory: InstitutionDirectory = .sandbox
-    /// The OAuth redirect URI (https only; set on the link token in a real integration): the
-    /// bank page then ends in a redirect that ``Handler/continue(from:)`` hands back.
-    public var redirectURI: String?
-
-    /// Default options.
-    public init() {}
-}
-
 /// LinkTokenConfiguration: how a session is opened, shaped like LinkKit 7's type.
 public struct LinkTokenConfiguration {
     /// The link token (`link-sandbox-<uuid>`).
@@ -35,6 +12,12 @@ public struct LinkTokenConfiguration {
     public var onLoad: (() -> Void)?
     /// linkterm's sandbox and session settings.
     public var options = SessionOptions()
+    /// LinkKit 6.1: skip Link's own loading animation (the app shows its own until `OPEN` or
+    /// `EXIT`): in the terminal, the LOADING pane is drawn without its spinner and text.
+    public var noLoadingState = false
+    /// LinkKit 6.2: `false` draws a solid background behind Link instead of the default shaded
+    /// one (in the terminal, the space around the Link card).
+    public var showGradientBackground = true
 
     /// Creates a configuration; every callback but `onSuccess` is optional.
     public init(
@@ -50,11 +33,7 @@ public struct LinkTokenConfiguration {
 
     /// The engine configuration these settings give.
     public var sessionConfiguration: SessionConfiguration {
-        SessionConfiguration(
-            token: token, seed: options.seed, latencyMillis: options.latencyMillis,
-            searchDebounceMillis: options.searchDebounceMillis, accountSelection: options.accountSelection,
-            updateModeInstitutionID: options.updateModeInstitutionID, directory: options.directory)
-            .with(\.redirectURI, options.redirectURI)
+        options.engine.with(\.token, token)
     }
 
     /// The callbacks, for a driver.

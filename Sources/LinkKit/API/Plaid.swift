@@ -87,7 +87,10 @@ public final class PlaidLinkSession {
     public func makeDriver(clock: any SessionClock = ManualClock()) -> SessionDriver {
         var callbacks = configuration.callbacks
         if preloaded { callbacks.onLoad = nil }
-        return SessionDriver(configuration: configuration.sessionConfiguration, clock: clock, callbacks: callbacks, mailbox: mailbox)
+        let driver = SessionDriver(configuration: configuration.sessionConfiguration, clock: clock, callbacks: callbacks, mailbox: mailbox)
+        driver.presentationOptions = PresentationOptions(
+            noLoadingState: configuration.noLoadingState, showGradientBackground: configuration.showGradientBackground)
+        return driver
     }
 
     /// Resumes the session after an OAuth redirect: the URL the app was opened with. The open
@@ -97,12 +100,56 @@ public final class PlaidLinkSession {
         continuation.continue(from: url)
     }
 
+    /// The driver of a session started before it was shown (the app submitted data).
+    private var earlyDriver: SessionDriver?
+    /// `open` asked for from inside a callback of `submit(data:)`: shown once that call returns,
+    /// as UIKit presents on the run loop's next turn.
+    private var pendingPresentation: (any LinkPresentation)?
+    /// Whether a call into the session is delivering callbacks now.
+    private var delivering = false
+    /// Why the last `submit(data:)` was refused (a phone that is not one, a date that is not
+    /// `yyyy-mm-dd`); `nil` when it was taken.
+    public private(set) var submissionProblem: String?
+
+    /// Hands Link what the app knows about the person (Layer): Link answers through onEvent
+    /// (`LAYER_READY`, `LAYER_NOT_AVAILABLE`, `LAYER_AUTOFILL_NOT_AVAILABLE`). The session starts
+    /// now if it has not (on the wall clock). Data that is not a phone or a date is refused,
+    /// with the reason in ``submissionProblem`` and no event.
+    public func submit(data: some SubmissionData) {
+        let driver = earlyDriver ?? {
+            let made = makeDriver(clock: SystemClock())
+            earlyDriver = made
+            return made
+        }()
+        delivering = true
+        driver.start()
+        do {
+            try driver.send(.submitLayerData(phone: data.phoneNumber ?? "", dateOfBirth: data.dateOfBirth))
+            submissionProblem = nil
+        } catch {
+            submissionProblem = error.reason
+        }
+        delivering = false
+        if let presentation = pendingPresentation {
+            pendingPresentation = nil
+            open(using: presentation)
+        }
+    }
+
     /// Shows the session with `presentation` and returns when it has ended. A session opens once;
-    /// a second call does nothing.
+    /// a second call does nothing. Called from inside one of `submit(data:)`'s callbacks (onEvent
+    /// `LAYER_READY`), it shows the session once that call returns.
     public func open(using presentation: some LinkPresentation) {
         guard !opened else { return }
+        if delivering {
+            pendingPresentation = presentation
+            return
+        }
         opened = true
-        presentation.present(makeDriver(clock: presentation.makeClock()))
+        if let early = earlyDriver, early.engine.pane == .layerWaiting(ready: true) {
+            try? early.send(.primary)  // the app's open() is Layer's: OPEN on its first pane
+        }
+        presentation.present(earlyDriver ?? makeDriver(clock: presentation.makeClock()))
     }
 }
 
@@ -115,6 +162,12 @@ public final class Handler {
     /// Opens Link with `presentation`.
     public func open(presentUsing presentation: some LinkPresentation) {
         session.open(using: presentation)
+    }
+
+    /// Hands Link what the app knows about the person (LinkKit 6's `submit(_:)`, Layer); see
+    /// ``PlaidLinkSession/submit(data:)``.
+    public func submit(_ data: some SubmissionData) {
+        session.submit(data: data)
     }
 
     /// Resumes an OAuth session with the URL the app was opened with (LinkKit 4–6's

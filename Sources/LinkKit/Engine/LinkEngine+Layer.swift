@@ -31,7 +31,7 @@ extension LinkEngine {
     mutating func openLayer() {
         emit(.open) {
             $0.viewName = .profileDataReview
-            $0.isUpdateMode = false
+            $0.isUpdateMode = "false"
         }
         pane = .profileDataReview
         accounts = SavedProfile.sandbox.institutions.first.map { saved in

@@ -109,7 +109,10 @@ public struct LinkEngine: Sendable {
         self.configuration = configuration
         var ids = IDGenerator(seed: configuration.seed)
         linkSessionID = ids.uuid()
-        token = configuration.token ?? LinkToken.makeSandboxToken(using: &ids)
+        // the token's place in the id sequence is kept whether or not one was given, so a session
+        // given the token its seed would make (``LinkToken/sandboxToken(seed:)``) is the same session
+        let made = LinkToken.makeSandboxToken(using: &ids)
+        token = configuration.token ?? made
         self.ids = ids
     }
 
@@ -176,7 +179,7 @@ public struct LinkEngine: Sendable {
         let updateMode = isUpdateMode
         emit(.open) {
             $0.viewName = firstView
-            $0.isUpdateMode = updateMode
+            $0.isUpdateMode = updateMode ? "true" : "false"
         }
         if offersIdentityVerification { openIdentityVerification() }
         return flush()

@@ -41,13 +41,13 @@ extension EventMetadata {
         case .institutionID: institutionID
         case .institutionName: institutionName
         case .institutionSearchQuery: institutionSearchQuery
-        case .isUpdateMode: isUpdateMode.map { $0 ? "true" : "false" }
+        case .isUpdateMode: isUpdateMode.map { $0 == "true" ? "true" : "false" }
         case .matchReason: matchReason
         case .mfaType: mfaType?.description
         case .routingNumber: routingNumber
         case .viewName: viewName?.description
         case .selection: selection
-        case .timestamp: timestamp.iso8601
+        case .timestamp: instant.iso8601
         case .linkSessionID: linkSessionID
         case .requestID: requestID
         }
@@ -72,7 +72,7 @@ extension EventMetadata {
         case .isUpdateMode:
             guard let text else { isUpdateMode = nil; break }
             guard text == "true" || text == "false" else { return "not a boolean" }
-            isUpdateMode = text == "true"
+            isUpdateMode = text
         case .matchReason: matchReason = text
         case .mfaType:
             guard let text else { mfaType = nil; break }
@@ -85,7 +85,7 @@ extension EventMetadata {
             guard let text, let parsed = Timestamp(iso8601: text) else {
                 return "timestamp \"\(text ?? "null")\" is not ISO 8601 UTC with milliseconds"
             }
-            timestamp = parsed
+            instant = parsed
         case .linkSessionID:
             guard let text else { return "link_session_id is null" }
             linkSessionID = text
@@ -115,7 +115,7 @@ extension EventMetadata {
             writer.raw(index == 0 ? "{" : ",")
             writer.key(key.rawValue)
             if key.isBoolean {
-                writer.optionalBool(isUpdateMode)
+                writer.optionalBool(isUpdateMode.map { $0 == "true" })
             } else {
                 writer.optionalString(self[wire: key])
             }
@@ -159,7 +159,7 @@ extension EventMetadata: Codable {
         var c = encoder.container(keyedBy: WireKey.self)
         for key in WireKey.allCases {
             if key.isBoolean {
-                try c.encode(isUpdateMode, forKey: key)
+                try c.encode(isUpdateMode.map { $0 == "true" }, forKey: key)
             } else {
                 try c.encode(self[wire: key], forKey: key)
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// EventMetadata: what `onEvent` receives with each event, shaped like LinkKit 7's type.
 ///
 /// On the wire (the events file, `linkterm replay`) every one of its 17 keys is present, `null`
@@ -17,8 +19,9 @@ public struct EventMetadata: Hashable, Sendable {
     public var institutionName: String?
     /// The query the user settled on (`SEARCH_INSTITUTION`).
     public var institutionSearchQuery: String?
-    /// Whether Link runs in update mode (`OPEN`).
-    public var isUpdateMode: Bool?
+    /// Whether Link runs in update mode (`OPEN`): `"true"` or `"false"`, a string as LinkKit
+    /// types it (the events file writes it as a JSON boolean).
+    public var isUpdateMode: String?
     /// Why a matched institution was offered (`MATCHED_SELECT_INSTITUTION`).
     public var matchReason: String?
     /// The MFA kind (`SUBMIT_MFA`, and `TRANSITION_VIEW` to `MFA`).
@@ -29,8 +32,14 @@ public struct EventMetadata: Hashable, Sendable {
     public var viewName: ViewName?
     /// The auth type or verify method chosen (`SELECT_AUTH_TYPE`).
     public var selection: String?
-    /// When the event happened.
-    public var timestamp: Timestamp
+    /// When the event happened, to the millisecond (the engine's integer time, so that replays
+    /// are byte-identical); ``timestamp`` gives it as LinkKit's `Date`.
+    public var instant: Timestamp
+    /// When the event happened (`Date`, as LinkKit types it).
+    public var timestamp: Date {
+        get { instant.date }
+        set { instant = Timestamp(newValue) }
+    }
     /// The session id: one lowercase UUID for the whole session.
     public var linkSessionID: String
     /// The id of the backend request the event belongs to (15 alphanumerics).
@@ -38,7 +47,7 @@ public struct EventMetadata: Hashable, Sendable {
 
     /// Creates metadata with only the keys every event has.
     public init(timestamp: Timestamp, linkSessionID: String, requestID: String?) {
-        self.timestamp = timestamp
+        self.instant = timestamp
         self.linkSessionID = linkSessionID
         self.requestID = requestID
     }

@@ -48,6 +48,8 @@ public final class SessionDriver {
     public var keepsRecords = true
     /// How the session ended (onSuccess or onExit); nil while it goes on.
     public private(set) var outcome: SessionOutcome?
+    /// How the app asked Link to look (set from the configuration before the session opens).
+    public var presentationOptions = PresentationOptions()
     /// Actions posted from other threads (`continue(from:)`), applied at the next tick; one that
     /// does not fit the pane is dropped, as a real SDK ignores a stray call.
     public let mailbox: ActionMailbox
@@ -66,8 +68,14 @@ public final class SessionDriver {
         observers.append(observer)
     }
 
-    /// Opens the session.
+    /// Whether ``start()`` has opened the session.
+    public private(set) var isStarted = false
+
+    /// Opens the session (once: a session started before it was presented, a Layer session the
+    /// app submitted data to, is not started again).
     public func start() {
+        guard !isStarted else { return }
+        isStarted = true
         deliver(engine.start(at: clock.now))
     }
 

@@ -43,7 +43,7 @@ public enum SessionInvariants {
         if sessionIDs.count > 1 || (sessionID != nil && sessionIDs.first.map { $0 != sessionID } == true) {
             broken.append("one link_session_id throughout, got \(sessionIDs.sorted())")
         }
-        let stamps = events.map(\.metadata.timestamp)
+        let stamps = events.map(\.metadata.instant)
         if !zip(stamps, stamps.dropFirst()).allSatisfy({ $0 <= $1 }) { broken.append("timestamps never go back") }
         for record in records {
             let requestID: String?

@@ -18,6 +18,8 @@ public enum LinkToken {
         case notSandbox(String)
         /// The part after the environment is not a lowercase UUID.
         case malformedUUID
+        /// A `public_key` (30 hexadecimal digits), which opened Link before link tokens.
+        case publicKey
 
         /// A sentence a person can act on (never quotes the token itself).
         public var description: String {
@@ -27,6 +29,9 @@ public enum LinkToken {
             case .unknownEnvironment: "the environment must be sandbox, production or development"
             case .notSandbox(let env): "a \(env) token cannot open the embedded sandbox; use a link-sandbox-<uuid> token"
             case .malformedUUID: "the token must end in a lowercase UUID (8-4-4-4-12 hex digits)"
+            case .publicKey:
+                "this is a public_key, which no longer opens Link: create a link_token with /link/token/create "
+                    + "(Plaid's link-token migration guide, plaid.com/docs/link/link-token-migration-guide)"
             }
         }
     }
@@ -35,6 +40,7 @@ public enum LinkToken {
     public static func problem(with token: String) -> Problem? {
         guard !token.isEmpty else { return .empty }
         let bytes = Array(token.utf8)
+        if bytes.count == 30, bytes.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) { return .publicKey }
         let prefix = Array("link-".utf8)
         guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix else { return .missingPrefix }
         let rest = bytes[prefix.count...]
@@ -57,6 +63,14 @@ public enum LinkToken {
             }
         }
         return true
+    }
+
+    /// The sandbox token a session with `seed` makes when it is given none: what the sandbox's
+    /// `/link/token/create` returns for it (the command line opens its sessions with it).
+    public static func sandboxToken(seed: UInt64) -> String {
+        var ids = IDGenerator(seed: seed)
+        _ = ids.uuid()  // the session id comes first
+        return makeSandboxToken(using: &ids)
     }
 
     /// A fresh sandbox token from the session's id generator.

@@ -20,6 +20,8 @@ public final class LinkApp {
     public var autopilot: Autopilot?
     /// With an autopilot: leave as soon as the play ends instead of waiting for a key.
     public var exitAtEnd = false
+    /// Which SDK's callbacks the log panel shows (set before ``start()``).
+    public var sdk: SDKGeneration = .current
     /// Whether the last frame was the "terminal too small" note: keys do nothing behind it
     /// (the panes are not shown), except Ctrl-C.
     public internal(set) var isTooSmall = false
@@ -75,18 +77,28 @@ public final class LinkApp {
     /// (if any) watches them.
     public func start() {
         autopilot?.attach(to: self)
+        // what a session started before it was shown delivered (a Layer session's LAYER_READY)
+        for record in driver.records { logRecord(record) }
         driver.observe { [unowned self] record in
-            self.log.append(record, at: self.driver.clock.now)
+            self.logRecord(record)
             self.recordsArrived = true
         }
         driver.start()
         sync()
     }
 
+    /// Adds `record` to the log panel as the app's SDK generation receives it.
+    private func logRecord(_ record: SessionRecord) {
+        switch sdk {
+        case .current: log.append(record, at: driver.clock.now)
+        case .v1: log.appendV1(record, at: driver.clock.now)
+        }
+    }
+
     /// What the pane views read about `pane` (by default the engine's).
     func context(for pane: Pane? = nil) -> PaneContext {
         PaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, search: search,
-                    now: driver.clock.now.millis, outcome: driver.outcome)
+                    now: driver.clock.now.millis, outcome: driver.outcome, presentation: driver.presentationOptions)
     }
 
     /// The footer's line above everything: an output's failure, else the autopilot's.

@@ -16,6 +16,8 @@ struct PaneContext {
     let now: Int64
     /// How the session ended, once it has.
     let outcome: SessionOutcome?
+    /// How the app asked Link to look (`noLoadingState`, `showGradientBackground`).
+    var presentation = PresentationOptions()
 
     /// The selected institution's name, sanitised for the terminal.
     var institutionName: String {

@@ -4,15 +4,44 @@ import LinkKit
 /// terminal's answer to LinkKit's presentation methods: `session.open(using: .terminal)` and
 /// `handler.open(presentUsing: .terminal)` run the session here until it ends (the callbacks
 /// fire as it goes), then restore the terminal and return.
+///
+/// The command line opens its sessions through it too, with the extras it sets before `open`
+/// (a screen it opened already, the events file, a recording, an autopilot).
 public final class TerminalPresentation: LinkPresentation {
     /// The theme drawn with.
     public var theme: Theme
     /// Where the event log goes.
     public var logPlacement: LogPlacement
+    /// A screen already open (the command line drew the first frame on it while the directory
+    /// loaded): the session is shown there and the screen left open for its owner to close.
+    /// `nil`: the presentation opens the terminal and restores it when the session ends.
+    public var screen: TerminalScreen?
+    /// The directory's search index, when it was built already.
+    public var search: InstitutionSearch?
+    /// Keys typed before the session started, handled first.
+    public var typeahead: [Key] = []
+    /// Plays a scenario through the UI.
+    public var autopilot: Autopilot?
+    /// With an autopilot: leave once the play ends (after the last screen's hold).
+    public var exitAtEnd = false
+    /// Where each record is written as JSON Lines as it happens (the events file).
+    public var eventsSink: JSONLinesSink?
+    /// Records the screen as an asciicast.
+    public var recorder: CastRecorder?
+    /// Which SDK's callbacks the log panel and the events file show: LinkKit's (the default) or
+    /// LinkKit v1's delegate calls.
+    public var sdk: SDKGeneration = .current
+
     /// How the session ended, once it has.
     public private(set) var end: SessionEnd?
     /// Why the terminal could not show the session, if it could not (then no session ran).
     public private(set) var problem: String?
+    /// The session's driver, once presented (its outcome, its engine's last state).
+    public private(set) var driver: SessionDriver?
+    /// The UI the session was shown in, once presented (the autopilot's report).
+    public private(set) var app: LinkApp?
+    /// The loop that ran it, once presented (what is left to record).
+    public private(set) var runner: TerminalRunner?
 
     /// A presentation with `theme` and the log panel at `logPlacement`.
     public init(theme: Theme = ThemeLoader.defaultTheme, logPlacement: LogPlacement = .auto) {
@@ -22,20 +51,49 @@ public final class TerminalPresentation: LinkPresentation {
 
     public func present(_ driver: SessionDriver) {
         let screen: TerminalScreen
-        do {
-            try TerminalScreen.checkUsable()
-            screen = try TerminalScreen.open(capture: false)
-        } catch {
-            problem = "\(error)"
-            return
+        let owned = self.screen == nil
+        if let given = self.screen {
+            screen = given
+        } else {
+            do {
+                try TerminalScreen.checkUsable()
+                screen = try TerminalScreen.open(capture: recorder != nil)
+            } catch {
+                problem = "\(error)"
+                return
+            }
         }
+        // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
+        // selection and matches visible through reverse video and underline
         let shown = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
-        let runner = TerminalRunner(app: LinkApp(driver: driver, theme: shown, logPlacement: logPlacement), screen: screen)
+        self.driver = driver
+        if let sink = eventsSink {
+            switch sdk {
+            case .current: driver.observe { sink.write($0) }
+            case .v1: driver.observe { record in V1Callback(record).map(sink.write) }
+            }
+        }
+        let app = LinkApp(driver: driver, theme: shown, logPlacement: logPlacement, search: search)
+        app.autopilot = autopilot
+        app.exitAtEnd = exitAtEnd
+        app.sdk = sdk
+        let runner = TerminalRunner(app: app, screen: screen)
+        runner.typeahead = typeahead
+        runner.recorder = recorder
+        // an output that fails wakes the loop at once: it shows the banner without waiting for a key
+        eventsSink?.onFailure = TerminalScreen.wakeLoop
+        recorder?.onFailure = TerminalScreen.wakeLoop
+        runner.outputWatch = OutputWatch([
+            { [eventsSink] in eventsSink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
+            { [recorder] in recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
+        ])
+        self.app = app
+        self.runner = runner
         // `continue(from:)` from the app's other threads wakes the loop asleep on input
         driver.mailbox.onPost(TerminalScreen.wakeLoop)
         end = runner.run()
         driver.mailbox.onPost {}
-        screen.close()
+        if owned { screen.close() }
     }
 }
 

@@ -46,6 +46,8 @@ struct LogEntry: Hashable, Sendable {
         case plaid(SessionRecord)
         /// A Mesh Connect record.
         case mesh(MeshRecord)
+        /// A Plaid record as LinkKit v1's delegate receives it.
+        case v1(V1Callback)
     }
 
     /// source: the record the entry shows.
@@ -85,7 +87,7 @@ struct LogEntry: Hashable, Sendable {
             summary = ""
         case .event(let event):
             kind = .event
-            time = event.metadata.timestamp
+            time = event.metadata.instant
             name = sanitizeForTerminal(event.eventName.description)
             summary = Self.eventSummary(event)
         case .success(let success):
@@ -100,6 +102,21 @@ struct LogEntry: Hashable, Sendable {
             summary = Self.exitSummary(exit)
         }
         timeText = Self.timeOfDay(time)
+        label = kind == .callback ? Self.callbackMarker + " " + name : name
+        labelWidth = displayWidth(of: label)
+        summaryWidth = displayWidth(of: summary)
+    }
+
+    /// init(v1:record:at:): the entry for `record` as a LinkKit v1 app receives it (`v1` is its
+    /// callback): the event's name, or the delegate method's; the summary as for LinkKit 7.
+    init(v1 callback: V1Callback, record: SessionRecord, at arrival: Timestamp) {
+        let plaid = LogEntry(record: record, at: arrival)
+        source = .v1(callback)
+        time = plaid.time
+        kind = plaid.kind
+        summary = plaid.summary
+        if case .didHandleEvent(let event, _) = callback { name = sanitizeForTerminal(event) } else { name = callback.name }
+        timeText = plaid.timeText
         label = kind == .callback ? Self.callbackMarker + " " + name : name
         labelWidth = displayWidth(of: label)
         summaryWidth = displayWidth(of: summary)
@@ -275,6 +292,14 @@ struct LogEntry: Hashable, Sendable {
         case .mesh(let mesh):
             let callback: Field = kind == .callback ? Field(key: "callback", value: name) : Field(key: "type", value: name)
             return [callback] + Self.meshFields(mesh.payload)
+        case .v1(let v1):
+            var fields = [Field(key: "delegate", value: v1.name)]
+            switch v1 {
+            case .didHandleEvent: fields.append(Field(key: "event", value: name))
+            case .didSucceed(let token, _): fields.append(Self.field("public_token", token))
+            case .didExit(let error, _): fields += error == .null ? [Self.field("error", nil)] : Self.meshFields(error, path: "error")
+            }
+            return fields + Self.meshFields(v1.metadata, path: "metadata")
         }
         switch record {
         case .load:

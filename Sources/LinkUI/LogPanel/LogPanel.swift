@@ -58,6 +58,12 @@ struct LogPanel: Sendable {
         append(LogEntry(record: record, at: time))
     }
 
+    /// Adds `record` as a LinkKit v1 app receives it (nothing for `load`: v1 had no onLoad).
+    mutating func appendV1(_ record: SessionRecord, at time: Timestamp) {
+        guard let callback = V1Callback(record) else { return }
+        append(LogEntry(v1: callback, record: record, at: time))
+    }
+
     private mutating func append(_ entry: LogEntry) {
         let following = followsNewest
         entries.append(entry)

@@ -26,11 +26,14 @@ struct LoadingPane: PaneView {
 
     /// The spinner turns: the next frame is due at the next multiple of ``frameMillis``.
     func redrawsAt(_ context: PaneContext) -> Int64? {
-        since + (frame(at: context.now) + 1) * Self.frameMillis
+        if context.presentation.noLoadingState { return nil }
+        return since + (frame(at: context.now) + 1) * Self.frameMillis
     }
 
-    /// Draws the spinner frame of the moment and what is being waited for.
+    /// Draws the spinner frame of the moment and what is being waited for; nothing when the app
+    /// asked for no loading state (it shows its own).
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+        if context.presentation.noLoadingState { return nil }
         let frame = Self.frames[Int(frame(at: context.now) % Int64(Self.frames.count))]
         let y = area.y + max(0, area.height / 2 - 1)
         buffer.centered("\(frame) Connecting to \(context.institutionName)…", y: y, area: area, style: context.styles.accent)

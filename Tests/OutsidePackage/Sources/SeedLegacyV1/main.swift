@@ -1,0 +1,2 @@
+// The app around the sample: its view controller presents Link.
+ViewController().presentPlaidLink()
