@@ -189,12 +189,7 @@ final class TerminalLinkHost: LinkPresenting {
         app.exitAtEnd = exitAtEnd
         let runner = TerminalRunner(app: app, screen: screen)
         runner.recorder = recorder
-        sink?.onFailure = TerminalScreen.wakeLoop
-        recorder?.onFailure = TerminalScreen.wakeLoop
-        runner.outputWatch = OutputWatch([
-            { [sink] in sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
-            { [recorder] in recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
-        ])
+        runner.outputWatch = .watching(events: sink, recording: recorder)
         end = runner.run()
         screen.close(keepingSignalHandlers: true)
         runner.record()

@@ -951,6 +951,20 @@ def sign_in(p: "PtyProcess", password: str, username: str = "user_good") -> None
     p.send(ENTER)
 
 
+def link_to_the_end(p: "PtyProcess") -> None:
+    """From the first frame: First Platypus Bank, user_good / pass_good, every account, leave the
+    success pane; the process must exit 0 with the terminal restored."""
+    start(p)
+    to_search(p)
+    to_credentials(p)
+    sign_in(p, "pass_good")
+    to_connected(p)
+    p.send(ENTER)
+    e = p.wait_exit()
+    assert e.signal is None and e.status == 0, p.describe()
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
 def to_connected(p: "PtyProcess") -> None:
     """On account select: all accounts (a), continue (Enter), up to the success pane."""
     p.wait_for("Choose the accounts to share")

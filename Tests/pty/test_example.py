@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ptyharness import (ENTER, PtyProcess, REPO, base_env, linkterm_binary, sign_in, start, strip_escapes, to_connected,
-                        to_credentials, to_search)
+from ptyharness import PtyProcess, REPO, base_env, link_to_the_end, strip_escapes, linkterm_binary
 
 
 def quickstart() -> str:
@@ -17,15 +16,7 @@ def quickstart() -> str:
 def test_the_quick_start_example_links_an_item_through_the_api(home):
     p = PtyProcess.spawn([quickstart()], env=base_env(home=str(home / "home")), cwd=str(home))
     try:
-        start(p)
-        to_search(p)
-        to_credentials(p)
-        sign_in(p, "pass_good")
-        to_connected(p)
-        p.send(ENTER)
-        e = p.wait_exit()
-        assert e.signal is None and e.status == 0, p.describe()
-        assert not p.restoration_problems(), p.restoration_problems()
+        link_to_the_end(p)
         data = bytes(p.log)
         printed = strip_escapes(data[data.rfind(b"\x1b[?1049l"):]).splitlines()
         lines = [line.strip() for line in printed if line.strip().startswith("on")]

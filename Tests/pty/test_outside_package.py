@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ptyharness import (ENTER, PtyProcess, REPO, base_env, sign_in, start, strip_escapes, to_connected, to_credentials,
-                        to_search)
+from ptyharness import PtyProcess, REPO, base_env, link_to_the_end, strip_escapes
 
 NSLOG = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \w+\[\d+:\w+\] (.*)$")
 
@@ -37,15 +36,7 @@ def run_to_success(program: Path, home: Path) -> tuple[list[str], str]:
     screen), one message per entry, and everything written after the terminal was restored."""
     p = PtyProcess.spawn([str(program)], env=base_env(home=str(home / "home")), cwd=str(home))
     try:
-        start(p)
-        to_search(p)
-        to_credentials(p)
-        sign_in(p, "pass_good")
-        to_connected(p)
-        p.send(ENTER)
-        e = p.wait_exit()
-        assert e.signal is None and e.status == 0, p.describe()
-        assert not p.restoration_problems(), p.restoration_problems()
+        link_to_the_end(p)
         data = bytes(p.log)
         logged = strip_escapes(data).replace("\r", "")
         after = strip_escapes(data[data.rfind(b"\x1b[?1049l"):]).replace("\r", "")

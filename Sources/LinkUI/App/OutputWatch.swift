@@ -42,6 +42,17 @@ public final class OutputWatch {
         self.sources = sources
     }
 
+    /// Watches the command line's two outputs, the events file (`--events`) and the recording
+    /// (`--record`), and makes each wake the loop when it fails.
+    public static func watching(events sink: JSONLinesSink?, recording recorder: CastRecorder?) -> OutputWatch {
+        sink?.onFailure = TerminalScreen.wakeLoop
+        recorder?.onFailure = TerminalScreen.wakeLoop
+        return OutputWatch([
+            { [sink] in sink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
+            { [recorder] in recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
+        ])
+    }
+
     /// The first alarm, the first time it is found; `nil` before and after.
     public func poll() -> OutputAlarm? {
         guard alarm == nil, let found = sources.lazy.compactMap({ $0() }).first else { return nil }

@@ -81,12 +81,7 @@ public final class TerminalPresentation: LinkPresentation {
         runner.typeahead = typeahead
         runner.recorder = recorder
         // an output that fails wakes the loop at once: it shows the banner without waiting for a key
-        eventsSink?.onFailure = TerminalScreen.wakeLoop
-        recorder?.onFailure = TerminalScreen.wakeLoop
-        runner.outputWatch = OutputWatch([
-            { [eventsSink] in eventsSink?.failure.map { OutputAlarm(option: "--events", failure: $0) } },
-            { [recorder] in recorder?.failure?.outputFailure.map { OutputAlarm(option: "--record", failure: $0) } },
-        ])
+        runner.outputWatch = .watching(events: eventsSink, recording: recorder)
         self.app = app
         self.runner = runner
         // `continue(from:)` from the app's other threads wakes the loop asleep on input
