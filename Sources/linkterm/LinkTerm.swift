@@ -167,15 +167,12 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw noTerminal(error)
         }
-        // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
-        // selection and matches visible through reverse video and underline
-        let shownTheme = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? loadedTheme) : loadedTheme
         let presentation = TerminalPresentation(theme: loadedTheme, logPlacement: logPanel)
         presentation.screen = screen
         if let background, let path = session.directoryOption.institutions {
             // the first frame now (the consent pane of a session not started yet), then the directory
             let preview = LinkApp(driver: SessionDriver(configuration: configuration, clock: SystemClock()),
-                                  theme: shownTheme, logPlacement: logPanel)
+                                  theme: screen.shown(loadedTheme), logPlacement: logPanel)
             let previewRunner = TerminalRunner(app: preview, screen: screen)
             previewRunner.drawPreview()
             switch background.wait(on: screen, typed: &presentation.typeahead, ignoresKeys: { preview.isTooSmall },
@@ -254,6 +251,8 @@ struct LinkTerm: ParsableCommand {
                                         unit: "record") || outputFailed
         }
         if let outcome = driver.outcome { print(outcome.summary) }
+        // a refused token ends the session at once (INVALID_LINK_TOKEN); say why, naming no token
+        if let token = configuration.token, let problem = LinkToken.problem(with: token) { printError("linkterm: --token: \(problem)") }
         if let path = session.profile, !rememberItem(driver.engine, outcome: driver.outcome, in: path) { outputFailed = true }
         if let autopilot = app.autopilot {
             printError("linkterm: \(autopilot.report)")

@@ -183,7 +183,7 @@ final class TerminalLinkHost: LinkPresenting {
                 return
             }
         }
-        let shown = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
+        let shown = screen.shown(theme)
         let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement)
         app.autopilot = autopilot
         app.exitAtEnd = exitAtEnd

@@ -645,6 +645,10 @@ enum Corpus {
         InTerminal(label: "--token with escape sequences: onExit INVALID_LINK_TOKEN at once",
                    arguments: ["--token", "link-sandbox-\u{1b}[2J\u{1b}]0;pwned\u{07}"],
                    status: 1, screen: ["onExit status=null error=INVALID_INPUT/INVALID_LINK_TOKEN"]),
+        InTerminal(label: "--token a public_key: onExit INVALID_LINK_TOKEN and the way to a link_token",
+                   arguments: ["--token", "0123456789abcdef0123456789abcd"],
+                   status: 1, screen: ["onExit status=null error=INVALID_INPUT/INVALID_LINK_TOKEN",
+                                       "linkterm: --token: this is a public_key, which no longer opens Link"]),
     ]
 }
 

@@ -10,6 +10,23 @@ private struct PlaidSubmitData: SubmissionData {
     var dateOfBirth: String?
 }
 
+/// A presentation during which the app submits its data (the Layer host pane's side), then the
+/// person opens and shares.
+private struct SubmittingPresentation: LinkPresentation {
+    let session: PlaidLinkSession
+    let clock = ManualClock()
+
+    func makeClock() -> any SessionClock { clock }
+
+    func present(_ driver: SessionDriver) {
+        driver.start()
+        session.submit(data: PlaidSubmitData(phoneNumber: "415-555-0010"))
+        driver.tick()
+        try? driver.send(.primary)
+        try? driver.send(.primary)
+    }
+}
+
 /// A v1 delegate that writes down what it hears.
 private final class RecordingDelegate: PLKPlaidLinkViewDelegate {
     var heard: [String] = []
@@ -61,6 +78,17 @@ struct APIGenerationsTests {
         layerSession?.submit(data: PlaidSubmitData(phoneNumber: "14155550010", dateOfBirth: "2010-05-01"))
         #expect(events.prefix(5) == ["LAYER_NOT_AVAILABLE", "LAYER_AUTOFILL_NOT_AVAILABLE", "LAYER_READY", "OPEN", "HANDOFF"])
         #expect(succeeded)
+    }
+
+    @Test("submit(data:) on a session already shown goes to that session (its next tick), not to a second one")
+    func submitWhileShown() throws {
+        var events: [String] = []
+        var configuration = LinkTokenConfiguration(token: sandboxToken, onSuccess: { _ in },
+                                                   onEvent: { events.append($0.eventName.description) })
+        configuration.options.products = [.layer]
+        let session = try Plaid.createPlaidLinkSession(configuration: configuration)
+        session.open(using: SubmittingPresentation(session: session))
+        #expect(events == ["LAYER_READY", "OPEN", "HANDOFF"])
     }
 
     @Test("Handler.submit(_:) (LinkKit 6) reaches the same Layer flow")

@@ -956,6 +956,12 @@ def link_to_the_end(p: "PtyProcess") -> None:
     success pane; the process must exit 0 with the terminal restored."""
     start(p)
     to_search(p)
+    sign_in_to_the_end(p)
+
+
+def sign_in_to_the_end(p: "PtyProcess") -> None:
+    """From a search pane: First Platypus Bank, user_good / pass_good, every account, leave the
+    success pane; the process must exit 0 with the terminal restored."""
     to_credentials(p)
     sign_in(p, "pass_good")
     to_connected(p)

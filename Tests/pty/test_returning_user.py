@@ -8,7 +8,7 @@ import json
 import os
 import stat
 
-from ptyharness import ENTER, read_records, record_name, sign_in, start, strip_escapes, to_connected, to_credentials
+from ptyharness import ENTER, read_records, record_name, sign_in_to_the_end, start, strip_escapes
 
 PHONE = "415-555-0123"
 CODE = "123456"
@@ -38,13 +38,7 @@ def test_a_first_visit_saves_the_item_and_the_second_visit_offers_it(spawn, home
     start(first)
     verify_phone(first)
     first.wait_for("Popular institutions")  # nothing saved for this phone yet: the new-user flow
-    to_credentials(first)
-    sign_in(first, "pass_good")
-    to_connected(first)
-    first.send(ENTER)
-    e = first.wait_exit()
-    assert e.signal is None and e.status == 0, first.describe()
-    assert not first.restoration_problems()
+    sign_in_to_the_end(first)
     assert f"saved First Platypus Bank for (\u2022\u2022\u2022) \u2022\u2022\u2022-0123 in {profile}" in after_screen_closed(first)
     assert stat.S_IMODE(os.stat(profile).st_mode) == 0o600
     saved = json.loads(profile.read_text())

@@ -100,31 +100,35 @@ public final class PlaidLinkSession {
         continuation.continue(from: url)
     }
 
-    /// The driver of a session started before it was shown (the app submitted data).
-    private var earlyDriver: SessionDriver?
+    /// The session's driver, once it has started: at the first `submit(data:)` (then on the wall
+    /// clock) or at `open`.
+    private var driver: SessionDriver?
     /// `open` asked for from inside a callback of `submit(data:)`: shown once that call returns,
     /// as UIKit presents on the run loop's next turn.
     private var pendingPresentation: (any LinkPresentation)?
-    /// Whether a call into the session is delivering callbacks now.
+    /// Whether `submit(data:)` is delivering callbacks now.
     private var delivering = false
-    /// Why the last `submit(data:)` was refused (a phone that is not one, a date that is not
-    /// `yyyy-mm-dd`); `nil` when it was taken.
+    /// Why the last `submit(data:)` made before `open` was refused (a phone that is not one, a
+    /// date that is not `yyyy-mm-dd`); `nil` when it was taken.
     public private(set) var submissionProblem: String?
 
     /// Hands Link what the app knows about the person (Layer): Link answers through onEvent
-    /// (`LAYER_READY`, `LAYER_NOT_AVAILABLE`, `LAYER_AUTOFILL_NOT_AVAILABLE`). The session starts
-    /// now if it has not (on the wall clock). Data that is not a phone or a date is refused,
-    /// with the reason in ``submissionProblem`` and no event.
+    /// (`LAYER_READY`, `LAYER_NOT_AVAILABLE`, `LAYER_AUTOFILL_NOT_AVAILABLE`). Before `open`, the
+    /// session starts now if it has not (on the wall clock) and data that is not a phone or a
+    /// date is refused, with the reason in ``submissionProblem`` and no event. Once open, the
+    /// data is taken at the session's next tick (safe from any thread, as `continue(from:)`).
     public func submit(data: some SubmissionData) {
-        let driver = earlyDriver ?? {
-            let made = makeDriver(clock: SystemClock())
-            earlyDriver = made
-            return made
-        }()
+        let action = UserAction.submitLayerData(phone: data.phoneNumber ?? "", dateOfBirth: data.dateOfBirth)
+        if opened {
+            mailbox.post(action)
+            return
+        }
+        let driver = self.driver ?? makeDriver(clock: SystemClock())
+        self.driver = driver
         delivering = true
         driver.start()
         do {
-            try driver.send(.submitLayerData(phone: data.phoneNumber ?? "", dateOfBirth: data.dateOfBirth))
+            try driver.send(action)
             submissionProblem = nil
         } catch {
             submissionProblem = error.reason
@@ -146,10 +150,12 @@ public final class PlaidLinkSession {
             return
         }
         opened = true
-        if let early = earlyDriver, early.engine.pane == .layerWaiting(ready: true) {
-            try? early.send(.primary)  // the app's open() is Layer's: OPEN on its first pane
+        let driver = self.driver ?? makeDriver(clock: presentation.makeClock())
+        self.driver = driver
+        if driver.engine.pane == .layerWaiting(ready: true) {
+            try? driver.send(.primary)  // the app's open() is Layer's: OPEN on its first pane
         }
-        presentation.present(earlyDriver ?? makeDriver(clock: presentation.makeClock()))
+        presentation.present(driver)
     }
 }
 

@@ -63,9 +63,7 @@ public final class TerminalPresentation: LinkPresentation {
                 return
             }
         }
-        // without colour (NO_COLOR, a monochrome terminal) the monochrome styles keep the
-        // selection and matches visible through reverse video and underline
-        let shown = screen.colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
+        let shown = screen.shown(theme)
         self.driver = driver
         if let sink = eventsSink {
             switch sdk {

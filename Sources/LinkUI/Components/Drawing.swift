@@ -1,3 +1,5 @@
+import LinkKit
+
 extension CellBuffer {
     /// Writes wrapped text from `y` in `area`; returns the row after the last line written.
     @discardableResult
@@ -8,6 +10,13 @@ extension CellBuffer {
             row += 1
         }
         return row
+    }
+
+    /// Writes the error a submission just met (`✗ ` and its user-facing message, else the
+    /// developer's) from `y`, if there is one; returns the row after it (`y` when there is none).
+    mutating func inlineError(_ error: ExitError?, y: Int, area: Rect, styles: ThemeStyles) -> Int {
+        guard let error else { return y }
+        return paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: styles.error) + 1
     }
 
     /// Writes text clipped to `area`'s width at row `y`; returns the columns used.

@@ -192,3 +192,20 @@ struct SecretField: Sendable, EditableLine {
         cursor = range.lowerBound
     }
 }
+
+extension SecretField {
+    /// A code pane's keys: Esc goes back, Enter sends a code typed (as `submit` makes it; the
+    /// field is wiped as the code leaves), any other key edits the field.
+    mutating func handleCodeEntry(_ key: Key, submit: (Secret) -> UserAction) -> PaneResult {
+        switch key {
+        case .escape: return .send(.back)
+        case .enter: return isEmpty ? .handled : .send(submit(takeSecret()))
+        default: return handle(key) == nil ? .ignored : .handled
+        }
+    }
+
+    /// What the autopilot types to enter `secret` in a code field: clear it, type, Enter.
+    static func keys(entering secret: Secret) -> [Key] {
+        [.ctrl("u")] + KeyPlanner.keys(typing: secret) + [.enter]
+    }
+}

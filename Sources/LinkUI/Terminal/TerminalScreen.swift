@@ -401,3 +401,12 @@ extension TerminalScreen {
 func isJoinerOrPresentationSelector(_ value: UInt32) -> Bool {
     value == 0x200D || value == 0xFE0E || value == 0xFE0F || (0xE0020...0xE007F).contains(value)
 }
+
+extension TerminalScreen {
+    /// The theme this screen shows `theme` with: without colour (NO_COLOR, a monochrome terminal)
+    /// the monochrome styles, which keep the selection and matches visible through reverse video
+    /// and underline.
+    public func shown(_ theme: Theme) -> Theme {
+        colorCount == 0 ? ((try? ThemeLoader.load("monochrome")) ?? theme) : theme
+    }
+}

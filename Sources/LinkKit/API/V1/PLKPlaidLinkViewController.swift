@@ -59,20 +59,18 @@ public final class PLKPlaidLinkViewController {
         var options = configuration.options
         if configuration.selectAccount { options.accountSelection = .single }
         if let uri = configuration.oauthRedirectUri { options.redirectURI = uri.absoluteString }
-        let forward: (SessionRecord) -> Void = { [weak self] record in
+        let forward: (SessionRecord, (any Error)?) -> Void = { [weak self] record, error in
             guard let self, let delegate = self.delegate, let callback = V1Callback(record) else { return }
             let metadata = callback.metadata.anyValue as? [String: Any]
-            switch record {
-            case .event(let event): delegate.linkViewController(self, didHandleEvent: event.eventName.description, metadata: metadata)
-            case .success(let success):
-                delegate.linkViewController(self, didSucceedWithPublicToken: success.publicToken, metadata: metadata)
-            case .exit(let exit): delegate.linkViewController(self, didExitWithError: exit.error, metadata: metadata)
-            case .load: break
+            switch callback {
+            case .didHandleEvent(let event, _): delegate.linkViewController(self, didHandleEvent: event, metadata: metadata)
+            case .didSucceed(let token, _): delegate.linkViewController(self, didSucceedWithPublicToken: token, metadata: metadata)
+            case .didExit: delegate.linkViewController(self, didExitWithError: error, metadata: metadata)
             }
         }
         var linkConfiguration = LinkTokenConfiguration(
-            token: linkToken, onSuccess: { forward(.success($0)) }, onExit: { forward(.exit($0)) },
-            onEvent: { forward(.event($0)) })
+            token: linkToken, onSuccess: { forward(.success($0), nil) }, onExit: { forward(.exit($0), $0.error) },
+            onEvent: { forward(.event($0), nil) })
         linkConfiguration.options = options
         return linkConfiguration
     }

@@ -58,9 +58,7 @@ struct CredentialsPane: PaneView {
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Enter your \(context.institutionName) credentials", y: area.y, area: area, style: s.title) + 1
-        if let error = context.engine.inlineError {
-            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
-        }
+        y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s)
         let cursor = fields.draw(into: &buffer, y: y, area: area, styles: s)
         y += 4
         buffer.centered("[ Submit ]", y: min(area.maxY - 1, y), area: area, style: fields.isIncomplete ? s.muted : s.selected)

@@ -55,7 +55,7 @@ struct IdentitySMSPane: PaneView {
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
         switch command {
         case .phone(let number): return [.ctrl("u")] + number.map { Key.char($0) } + [.enter]
-        case .otp(let secret): return [.ctrl("u")] + KeyPlanner.keys(typing: secret) + [.enter]
+        case .otp(let secret): return SecretField.keys(entering: secret)
         default: return nil
         }
     }
@@ -68,9 +68,7 @@ struct IdentitySMSPane: PaneView {
         }
         var y = buffer.paragraph(codeSent(context) ? "Enter the code we texted to \(context.engine.typedPhone.map(SavedProfile.masked) ?? "you")"
                                                    : "What's your mobile number?", y: area.y, area: area, style: s.title) + 1
-        if let error = context.engine.inlineError, codeSent(context) {
-            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
-        }
+        if codeSent(context) { y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s) }
         let cursor = codeSent(context)
             ? buffer.field(code, label: "Code", y: y, area: area, labelWidth: 10, focused: true, styles: s)
             : buffer.field(phone, label: "Mobile", y: y, area: area, labelWidth: 10, focused: true, styles: s)

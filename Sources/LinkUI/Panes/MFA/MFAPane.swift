@@ -151,9 +151,7 @@ struct MFAPane: PaneView {
             buffer.text("Round \(challenge.round + 1) of \(challenge.roundCount)", y: area.y, x: area.maxX - 12, area: area, style: s.muted)
         }
         y += 1
-        if let error = context.engine.inlineError {
-            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
-        }
+        y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s)
         var cursor: CellPosition?
         switch challenge.type {
         case .device:

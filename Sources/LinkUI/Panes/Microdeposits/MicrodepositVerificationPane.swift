@@ -21,17 +21,13 @@ struct MicrodepositVerificationPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        switch key {
-        case .escape: return .send(.back)
-        case .enter: return code.isEmpty ? .handled : .send(.submitDepositCode(code.takeSecret()))
-        default: return code.handle(key) == nil ? .ignored : .handled
-        }
+        code.handleCodeEntry(key, submit: UserAction.submitDepositCode)
     }
 
     /// `code C`: clear the field, type it, Enter.
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
         guard case .code(let secret) = command else { return nil }
-        return [.ctrl("u")] + KeyPlanner.keys(typing: secret) + [.enter]
+        return SecretField.keys(entering: secret)
     }
 
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
@@ -39,9 +35,7 @@ struct MicrodepositVerificationPane: PaneView {
         let mask = context.engine.sharedAccounts.first?.mask.map { " to the account ending in \($0)" } ?? ""
         var y = buffer.paragraph("Enter the code from the $0.01 deposit\(mask)", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("Its description reads like #XXX: the three letters are the code.", y: y, area: area, style: s.text) + 1
-        if let error = context.engine.inlineError {
-            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
-        }
+        y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s)
         let cursor = buffer.field(code, label: "Code", y: y, area: area, labelWidth: 8, focused: true, styles: s)
         buffer.paragraph("Sandbox: every deposit's code is \(SandboxAuth.depositCode) (3 tries)", y: max(y + 2, area.maxY - 1),
                          area: area, style: s.muted)

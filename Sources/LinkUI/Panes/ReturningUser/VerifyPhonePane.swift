@@ -21,26 +21,20 @@ struct VerifyPhonePane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        switch key {
-        case .escape: return .send(.back)
-        case .enter: return code.isEmpty ? .handled : .send(.submitOTP(code.takeSecret()))
-        default: return code.handle(key) == nil ? .ignored : .handled
-        }
+        code.handleCodeEntry(key, submit: UserAction.submitOTP)
     }
 
     /// `otp C`: clear the field, type the code, Enter.
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
         guard case .otp(let secret) = command else { return nil }
-        return [.ctrl("u")] + KeyPlanner.keys(typing: secret) + [.enter]
+        return SecretField.keys(entering: secret)
     }
 
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         let phone = context.engine.typedPhone.map(SavedProfile.masked) ?? "your phone"
         var y = buffer.paragraph("Enter the code sent to \(phone)", y: area.y, area: area, style: s.title) + 1
-        if let error = context.engine.inlineError {
-            y = buffer.paragraph("✗ " + (error.displayMessage ?? error.errorMessage), y: y, area: area, style: s.error) + 1
-        }
+        y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s)
         let cursor = buffer.field(code, label: "Code", y: y, area: area, labelWidth: 8, focused: true, styles: s)
         buffer.paragraph("Sandbox: the code is \(SavedProfile.sandboxCode) (3 tries)", y: max(y + 2, area.maxY - 1),
                          area: area, style: s.muted)
