@@ -108,6 +108,22 @@ struct PaneRenderingTests {
         try assertSnapshot(h.screen(), "loading")
     }
 
+    @Test("noLoadingState: LOADING is drawn empty and does not animate (the app shows its own)")
+    func noLoadingState() throws {
+        for quiet in [false, true] {
+            let h = try atCredentials()
+            h.app.driver.presentationOptions.noLoadingState = quiet
+            h.type("user_good")
+            h.press(.tab)
+            h.type("pass_good")
+            _ = h.app.update(.key(.enter))  // no settle: LOADING is showing
+            let screen = h.screen()
+            #expect(screen.contains("LOADING"), "the header still names the view")
+            #expect(screen.contains("Connecting to First Platypus Bank") == !quiet, "\(screen)")
+            #expect((h.app.nextAnimationAt == nil) == quiet, "the spinner's next frame")
+        }
+    }
+
     @Test("MFA: device list, code, questions, selections")
     func mfa() throws {
         let device = try signIn("mfa_device")
