@@ -38,6 +38,8 @@ let package = Package(
         .testTarget(name: "LinkSDKTests", dependencies: ["LinkSDK", "TestSupport"]),
         // a program that embeds linkterm as Plaid's iOS quick start embeds LinkKit (driven by Tests/pty/test_example.py)
         .executableTarget(name: "QuickStart", dependencies: ["LinkKit", "LinkUI"], path: "Examples/QuickStart"),
+        // an app that places Embedded Institution Search in its own screen (Tests/pty/test_example.py)
+        .executableTarget(name: "EmbeddedSearch", dependencies: ["LinkKit", "LinkUI"], path: "Examples/EmbeddedSearch"),
         // saves a LinkStore in a loop, for the test that kills it mid-save (Tests/pty/test_mesh_store.py)
         .executableTarget(name: "StoreWriter", dependencies: ["LinkSDK"], path: "Tests/StoreWriter"),
         .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm", "TestSupport"]),

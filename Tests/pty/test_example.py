@@ -1,29 +1,73 @@
-"""The embedding example (Examples/QuickStart): a Swift program that uses linkterm the way Plaid's
-iOS quick start uses LinkKit (a LinkTokenConfiguration with callbacks, createPlaidLinkSession,
-open(using: .terminal)), driven in a pseudo-terminal to onSuccess."""
+"""The embedding examples, driven in a pseudo-terminal to onSuccess: Examples/QuickStart, a Swift
+program that uses linkterm the way Plaid's iOS quick start uses LinkKit (a LinkTokenConfiguration
+with callbacks, createPlaidLinkSession, open(using: .terminal)); Examples/EmbeddedSearch, an app
+that places Embedded Institution Search in its own screen."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from ptyharness import PtyProcess, REPO, base_env, link_to_the_end, strip_escapes, linkterm_binary
+from ptyharness import (ENTER, ESC, PtyProcess, REPO, base_env, link_to_the_end, sign_in, strip_escapes, to_connected,
+                        linkterm_binary)
 
 
-def quickstart() -> str:
-    beside = Path(linkterm_binary()).parent / "QuickStart"
-    return str(beside if beside.exists() else REPO / ".build" / "debug" / "QuickStart")
+def example(name: str) -> str:
+    beside = Path(linkterm_binary()).parent / name
+    return str(beside if beside.exists() else REPO / ".build" / "debug" / name)
+
+
+def printed_callbacks(p: PtyProcess) -> list[str]:
+    """The lines the program printed after leaving the alternate screen that name a callback."""
+    data = bytes(p.log)
+    printed = strip_escapes(data[data.rfind(b"\x1b[?1049l"):]).splitlines()
+    return [line.strip() for line in printed if line.strip().startswith("on")]
 
 
 def test_the_quick_start_example_links_an_item_through_the_api(home):
-    p = PtyProcess.spawn([quickstart()], env=base_env(home=str(home / "home")), cwd=str(home))
+    p = PtyProcess.spawn([example("QuickStart")], env=base_env(home=str(home / "home")), cwd=str(home))
     try:
         link_to_the_end(p)
-        data = bytes(p.log)
-        printed = strip_escapes(data[data.rfind(b"\x1b[?1049l"):]).splitlines()
-        lines = [line.strip() for line in printed if line.strip().startswith("on")]
+        lines = printed_callbacks(p)
         # the callbacks in the order they fired: onLoad, then an onEvent per event, onSuccess, HANDOFF last
         assert lines[0] == "onLoad", lines
         assert lines[1] == "onEvent OPEN", lines
         assert any(line.startswith("onSuccess public_token=public-sandbox-") for line in lines), lines
+        assert lines[-1] == "onEvent HANDOFF", lines
+    finally:
+        p.close()
+
+
+def test_the_embedded_search_opens_link_at_the_institution_chosen_in_the_apps_screen(home):
+    p = PtyProcess.spawn([example("EmbeddedSearch")], env=base_env(home=str(home / "home")), cwd=str(home))
+    try:
+        # the app's own page, the search component inside it
+        p.wait_for("Acme Pay \u00b7 Checkout")
+        p.wait_for("Connect a bank \u00b7 Plaid")
+        p.wait_for("\u203a First Platypus Bank")
+        p.type("tartan")
+        p.wait_for("\u203a Tartan Bank")
+        assert "Acme Pay" in p.screen, p.screen.dump()
+        p.send(ENTER)
+        # Link full screen on consent, then straight to the chosen institution: no search pane
+        p.wait_for("[ Continue ]")
+        p.send(ENTER)
+        p.wait_for("Enter your Tartan Bank credentials")
+        sign_in(p, "pass_good")
+        to_connected(p)
+        p.send(ENTER)
+        # back on the app's page, repainted whole, with the outcome
+        p.wait_for("Paid with Tartan Bank. Thank you!")
+        assert "Connect a bank \u00b7 Plaid" in p.screen and "Success" not in p.screen, p.screen.dump()
+        p.send(ESC)  # clears the search typed
+        p.wait_until(lambda: "Search tartan" not in p.screen.text(), "the search cleared")
+        p.send(ESC)  # leaves
+        e = p.wait_exit()
+        assert e.signal is None and e.status == 0, p.describe()
+        assert not p.restoration_problems(), p.restoration_problems()
+        lines = printed_callbacks(p)
+        assert lines[:3] == ["onEvent OPEN", "onEvent SELECT_INSTITUTION", "onEvent TRANSITION_VIEW"], lines
+        assert "onEvent SEARCH_INSTITUTION" not in lines, lines
+        assert any(line.startswith("onSuccess public_token=public-sandbox-") and line.endswith("institution=ins_109511")
+                   for line in lines), lines
         assert lines[-1] == "onEvent HANDOFF", lines
     finally:
         p.close()

@@ -17,8 +17,20 @@ extension LinkEngine {
         }
     }
 
-    /// The new-user flow: the auth-type choice (Auth), else institution search.
+    /// The new-user flow: the institution chosen in the app's embedded search (once), the
+    /// auth-type choice (Auth), else institution search.
     mutating func startNewUser() {
+        if let id = configuration.embeddedInstitutionID, !embeddedSelectionTaken {
+            // chosen before Link opened: selected as on Link's own search, which is never shown
+            embeddedSelectionTaken = true
+            pane = .selectInstitution
+            do {
+                try selectInstitution(id: id)
+                return
+            } catch {
+                pane = .consent  // validated: the directory holds it
+            }
+        }
         if configuration.products.contains(.incomeVerification) {
             show(.uploadDocuments)
         } else if offersAuth {

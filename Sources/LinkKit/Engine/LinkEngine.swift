@@ -81,6 +81,8 @@ public struct LinkEngine: Sendable {
 
     var ids: IDGenerator
     var lastReportedQuery: String?
+    /// Whether the institution chosen in the embedded search was taken (it is, once).
+    var embeddedSelectionTaken = false
     var searchDeadline: Timestamp?
     var loadingDeadline: Timestamp?
     var pendingResult: PendingResult?

@@ -23,13 +23,16 @@ extension SessionConfiguration {
 
     /// The one check of a session configuration, made by every way into a session (the API,
     /// the command line, replay, the autopilot): the latency in range, the search debounce not
-    /// negative, the update-mode institution in the directory.
+    /// negative, the update-mode and embedded search institutions in the directory.
     public func validate() throws(ConfigurationError) {
         if let id = updateModeInstitutionID, directory[id] == nil {
             throw .unknownInstitution(id)
         }
         if !Self.latencyRange.contains(latencyMillis) {
             throw .invalidOption("the latency must be 0 to \(Self.maximumLatencyMillis) ms")
+        }
+        if let id = embeddedInstitutionID, directory[id] == nil {
+            throw .invalidOption("embedded search: there is no institution \(UntrustedText.quoted(id)) in the directory")
         }
         if searchDebounceMillis < 0 { throw .invalidOption("the search debounce must be 0 ms or more") }
         if let redirectURI, let problem = OAuthRedirect.problem(with: redirectURI) { throw .invalidOption(problem) }

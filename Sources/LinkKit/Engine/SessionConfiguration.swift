@@ -44,6 +44,10 @@ public struct SessionConfiguration: Sendable {
     public var phoneKnown = false
     /// What was saved for a phone on an earlier visit (with ``rememberMe``); `nil` on a first visit.
     public var savedProfile: SavedProfile?
+    /// Embedded Institution Search: the institution the person chose in the app's embedded
+    /// search before Link opened. Link opens on consent as usual, and goes from consent straight
+    /// to this institution (`SELECT_INSTITUTION`), not to its own search.
+    public var embeddedInstitutionID: String?
 
     /// The LOADING latency used when none is given.
     public static let defaultLatencyMillis: Int64 = 600

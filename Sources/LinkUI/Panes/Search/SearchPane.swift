@@ -195,52 +195,11 @@ struct SearchPane: PaneView {
         for row in 0..<listHeight {
             let index = cursor.offset + row
             guard rows.indices.contains(index) else { break }
-            drawRow(rows[index], y: listTop + row, area: area, selected: index == cursor.index,
-                    saved: context.engine.isMatched(rows[index].record.id), styles: s, buffer: &buffer)
+            let shown = rows[index]
+            buffer.institutionRow(shown.record, highlighted: shown.highlighted, brand: shown.brand, y: listTop + row, area: area,
+                                  selected: index == cursor.index, saved: context.engine.isMatched(shown.record.id), styles: s)
         }
         buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: area, style: s.accent)
         return cursorPosition
-    }
-
-    private func drawRow(
-        _ row: Row, y: Int, area: Rect, selected: Bool, saved: Bool, styles s: ThemeStyles,
-        buffer: inout CellBuffer
-    ) {
-        // the highlighted row: the marker in the selection colours, or, without a selection
-        // colour, the whole row reversed
-        let wholeRow = s.selectedItem == s.selected
-        let base = selected ? s.selectedItem : s.text
-        let matchStyle = selected ? s.selectedMatch : s.match
-        if selected && wholeRow { buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base) }
-        var tags: [String] = []
-        if let brand = row.brand { tags.append("\(SandboxBrands.portals[brand]?.count ?? 0) portals") }
-        if saved { tags.append("saved") }
-        if row.record.oauth && row.brand == nil { tags.append("OAuth") }
-        if row.record.status == .degraded { tags.append("degraded") }
-        if row.record.status == .down { tags.append("down") }
-        if !row.record.supported { tags.append("unsupported") }
-        let right = row.brand != nil ? tags.joined(separator: " ")
-            : (tags.isEmpty ? "" : tags.joined(separator: " ") + "  ") + sanitizeForTerminal(row.record.id)
-        let rightWidth = displayWidth(of: right)
-        let nameWidth = max(0, area.width - 2 - (area.width > rightWidth + 20 ? rightWidth + 1 : 0))
-        var x = area.x
-        x += buffer.text(selected ? "› " : "  ", y: y, x: x, area: area, style: selected ? s.selectionMarker : s.text)
-        let highlighted = Set(row.highlighted)
-        let name = sanitizeForTerminal(row.record.name)
-        // a name too long for its column ends in "…" one column before it, never in the tags
-        let cut = displayWidth(of: name) > nameWidth
-        let room = cut ? max(0, nameWidth - 1) : nameWidth
-        var used = 0
-        for (offset, character) in name.enumerated() {
-            let width = displayWidth(of: character)
-            guard used + width <= room else { break }
-            buffer.text(String(character), y: y, x: x, area: area, style: highlighted.contains(offset) ? matchStyle : base)
-            x += width
-            used += width
-        }
-        if cut && nameWidth > 0 { buffer.text("…", y: y, x: x, area: area, style: base) }
-        if area.width > rightWidth + 20 {
-            buffer.text(right, y: y, x: area.maxX - rightWidth, area: area, style: selected && wholeRow ? base : s.muted)
-        }
     }
 }
