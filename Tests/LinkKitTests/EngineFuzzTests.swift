@@ -28,7 +28,7 @@ private struct EngineSnapshot: Equatable {
         "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
         "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts",
         "redirectURL", "captchaWord", "captchaGood", "identityOutcome", "ids", "lastReportedQuery",
-        "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
+        "embeddedSelectionTaken",        "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
     ]
 
     var pane: Pane
@@ -44,6 +44,7 @@ private struct EngineSnapshot: Equatable {
     var started: Bool
     var ids: IDGenerator
     var lastReportedQuery: String?
+    var embeddedSelectionTaken: Bool
     var searchDeadline: Timestamp?
     var loadingDeadline: Timestamp?
     var pendingResult: LinkEngine.PendingResult?
@@ -91,6 +92,7 @@ private struct EngineSnapshot: Equatable {
         started = engine.started
         ids = engine.ids
         lastReportedQuery = engine.lastReportedQuery
+        embeddedSelectionTaken = engine.embeddedSelectionTaken
         searchDeadline = engine.searchDeadline
         loadingDeadline = engine.loadingDeadline
         pendingResult = engine.pendingResult
@@ -352,6 +354,7 @@ private struct ActionGenerator {
             .with(\.verifiesDeposits, rng.chance(0.05)).with(\.phoneKnown, rng.chance(0.2))
             .with(\.identityMatchName, rng.chance(0.2) ? rng.pick(["Alberta Charleson", "Leslie Knope", "x"]) : nil)
             .with(\.resumesIdentity, rng.chance(0.2))
+            .with(\.embeddedInstitutionID, rng.chance(0.15) ? institutionID() : nil)
     }
 }
 
