@@ -198,11 +198,12 @@ struct InteractiveTests {
         tmux.resize(cols: 60, rows: 20)
         try tmux.waitFor("Terminal too small")
         tmux.resize(cols: 130, rows: 30)
-        // the pane and the log panel side by side on one row: the layout for 130 columns, whatever
-        // the log panel's times say (they are UTC times of day)
+        // the card and the log panel side by side (the card's top row beside the panel's side):
+        // the layout for 130 columns, whatever the log panel's times say (they are UTC times of day)
         _ = try tmux.waitUntil {
             $0.contains("Link your account") && !$0.contains("Terminal too small")
-                && $0.split(separator: "\n").contains { $0.contains("Link your account") && $0.contains("╮┌ Events (") }
+                && $0.contains("┌ Events (")
+                && $0.split(separator: "\n").contains { $0.contains("Link your account") && $0.contains(/╮ +│/) }
         }
         tmux.send("C-c")
         _ = try tmux.waitForExit()
@@ -225,11 +226,11 @@ extension InteractiveTests {
         try tmux.waitFor("4 results")
         tmux.send("BSpace")
         tmux.type("a")
-        // "│ › Name      ins_custom_N │": the name, then only spaces up to the id, then the border;
+        // "│ › Name      ins_custom_N │" (in the card's margins): the name, then only spaces up to the id, then the border;
         // waited for until the frame is whole (the "6 results" line comes before the rows are
         // redrawn), so a row that keeps a stale character, or is shifted, never matches
         func isRow(_ row: Substring) -> Bool {
-            row.wholeMatch(of: /│ [› ] (\S+) (\S+)( \S+)*? +(ins_custom_[1-7]) │/) != nil
+            row.wholeMatch(of: #/ *│ [› ] (\S+) (\S+)( \S+)*? +(ins_custom_[1-7]) │ */#) != nil
         }
         let screen = try tmux.waitUntil { screen in
             let rows = screen.split(separator: "\n").filter { $0.contains("ins_custom_") }

@@ -124,6 +124,34 @@ struct PaneRenderingTests {
         }
     }
 
+    @Test("the card: 72 columns centred, at most 22 rows; the backdrop shaded top to bottom unless showGradientBackground is off")
+    func card() throws {
+        for gradient in [true, false] {
+            let h = try atCredentials()
+            h.app.driver.presentationOptions.showGradientBackground = gradient
+            let buffer = h.render(rows: 48, cols: 160)
+            let lines = buffer.lines()
+            // the log panel beside the card takes the rest (160 - 72 - 4 columns)
+            let top = try #require(lines.firstIndex { $0.contains("╭  Credentials  ") })
+            #expect(lines[top].firstIndex(of: "╭").map { lines[top].distance(from: lines[top].startIndex, to: $0) } == 2)
+            #expect(lines[top + 21].hasPrefix("  ╰") && top == 1 + (46 - 22) / 2, "\(lines.joined(separator: "\n"))")
+            #expect(lines[1].dropFirst(76).hasPrefix("┌ Events ("))
+            #expect(lines[top].contains(" FP "), "the institution's badge")
+            let margin = buffer[2, 0].style.bg, inside = buffer[top + 1, 4].style.bg
+            #expect(inside == .default)
+            if gradient {
+                #expect(margin == .indexed(233) && buffer[46, 0].style.bg == .indexed(236), "darker at the top")
+            } else {
+                #expect(margin == .default && buffer[46, 0].style.bg == .default)
+            }
+        }
+        // 80x24: the card centred with 4 columns each side, as tall as the log panel below leaves
+        let h = try atCredentials()
+        let lines = h.render(rows: 24, cols: 80).lines()
+        #expect(lines[1].hasPrefix("    ╭  Credentials  ") && lines[1].hasSuffix("╮") && lines[1].count == 76)
+        #expect(lines[16].hasPrefix("    ╰") && lines[17].hasPrefix("┌ Events ("))
+    }
+
     @Test("MFA: device list, code, questions, selections")
     func mfa() throws {
         let device = try signIn("mfa_device")

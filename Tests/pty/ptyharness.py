@@ -925,6 +925,15 @@ CONSENT_TITLE = "Link your account"
 SEARCH_HINT = "Popular institutions"
 
 
+def search_field(p: "PtyProcess") -> str:
+    """The text in the search field (after its label), without the card's borders."""
+    for line in p.screen.lines():
+        line = line.strip()
+        if "Search  " in line and line.startswith("\u2502"):
+            return line.strip("\u2502").split("Search  ", 1)[1].rstrip()
+    raise AssertionError(f"no search field on the screen\n{p.describe()}")
+
+
 def start(p: "PtyProcess") -> None:
     """Waits for the first frame (the consent pane)."""
     p.wait_for(CONSENT_TITLE)

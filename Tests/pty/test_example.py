@@ -48,7 +48,7 @@ def test_the_embedded_search_opens_link_at_the_institution_chosen_in_the_apps_sc
         assert "Acme Pay" in p.screen, p.screen.dump()
         p.send(ENTER)
         # Link full screen on consent, then straight to the chosen institution: no search pane
-        p.wait_for("[ Continue ]")
+        p.wait_for("Link your account")
         p.send(ENTER)
         p.wait_for("Enter your Tartan Bank credentials")
         sign_in(p, "pass_good")

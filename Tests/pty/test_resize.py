@@ -21,9 +21,12 @@ def test_resize_storm(spawn):
         assert p.exit is None, f"linkterm died during the storm at {rows}x{cols}: status {p.exit.status}"
     p.resize(30, 100)  # rows, cols: the emulated screen is blanked, only a repaint fills it
     p.wait_for(CONSENT_TITLE)
-    # the whole frame at the final size: the header on top, the pane's box 100 columns wide
+    # the whole frame at the final size: the header on top, the card (72 columns) centred, the
+    # log panel below it 100 columns wide
     p.wait_until(lambda: p.screen.lines()[0].startswith(" linkterm")
-                 and any(line.endswith("\u256e") and len(line) == 100 for line in p.screen.lines()),
+                 and any(line.startswith(" " * 14 + "\u256d") and line.rstrip().endswith("\u256e")
+                         for line in p.screen.lines())
+                 and any(line.endswith("\u2510") and len(line) == 100 for line in p.screen.lines()),
                  "a full frame at 100x30")
     assert p.exit is None
     measure("resize storm", f"{len(sizes)} sizes (seeded), then 100x30: alive, consent repainted")

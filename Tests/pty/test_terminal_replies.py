@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from ptyharness import (CONSENT_TITLE, CTRL_C, ENTER, ESC, PASTE_START, SEARCH_HINT, measure, read_records,
-                        record_name, start, to_credentials, to_search)
+                        record_name, search_field, start, to_credentials, to_search)
 
 CTRL_X = b"\x18"
 EXIT_QUESTION = "Are you sure you want to exit"
@@ -104,14 +104,6 @@ def test_keys_behind_too_small_while_the_directory_loads(spawn, home):
 
 
 # -- helpers --------------------------------------------------------------------------------------
-
-
-def search_field(p) -> str:
-    """The text in the search field (after its label), without the box's borders."""
-    for line in p.screen.lines():
-        if "Search  " in line and line.startswith("\u2502"):
-            return line.strip("\u2502").split("Search  ", 1)[1].rstrip()
-    raise AssertionError(f"no search field on the screen\n{p.describe()}")
 
 
 def mask_count(p) -> int:
@@ -322,7 +314,8 @@ def test_unterminated_paste_does_not_freeze(spawn, home):
                              f"(delivered in pieces while it goes on)")
     p.resize(30, 100)
     t1 = time.monotonic()
-    while not any(len(line) == 100 and line.endswith("\u256e") for line in p.screen.lines()):
+    # the card (72 columns) centred in the new width
+    while not any(line.startswith(" " * 14 + "\u256d") and line.rstrip().endswith("\u256e") for line in p.screen.lines()):
         assert time.monotonic() < t1 + 5, f"no re-layout while the paste drips\n{p.describe()}"
         drip(p, b"x", 0.05)
     measure("endless paste", f"a resize re-laid out in {(time.monotonic() - t1) * 1000:.0f} ms")

@@ -10,14 +10,28 @@ public enum LogPlacement: String, Hashable, Sendable, CaseIterable {
     case off
 }
 
-/// Layout: where the header, the pane, the log panel and the footer go for a terminal size.
+/// Layout: where the header, the Link card, the log panel and the footer go for a terminal size.
+///
+/// Link is a modal card of a fixed, readable width (DESIGN.md §6): the card keeps
+/// ``cardWidth`` columns and at most ``cardHeight`` rows, centred in the space the log panel
+/// leaves (the backdrop); a terminal narrower or shorter than that gives the card all of it. The
+/// log panel takes what the card does not need: beside it on wide terminals (it grows with
+/// them), below it otherwise.
 public struct Layout: Hashable, Sendable {
     /// The smallest terminal linkterm draws its panes in.
     public static let minimumSize = (cols: 80, rows: 24)
+    /// The card's width where there is room: about the 360–400 px of Link's modal.
+    public static let cardWidth = 72
+    /// The card's tallest: the longest pane (nine accounts) with room to spare.
+    public static let cardHeight = 22
+    /// The narrowest log panel beside the card.
+    public static let sideLogWidth = 36
 
     /// The top row.
     public var header: Rect
-    /// The pane's box.
+    /// The space around the card (the backdrop), the card included.
+    public var backdrop: Rect
+    /// The card's box.
     public var pane: Rect
     /// The log panel's box, if shown.
     public var log: Rect?
@@ -33,21 +47,29 @@ public struct Layout: Hashable, Sendable {
         self.footer = footer
         var side = placement == .off ? LogPlacement.auto : placement
         if side == .auto { side = cols >= 120 ? .right : .bottom }
-        guard logVisible else {
-            pane = body
+        if !logVisible {
+            backdrop = body
             log = nil
-            return
-        }
-        if side == .right {
-            let width = min(64, max(36, cols * 2 / 5))
-            let split = body.splitRight(width: width)
-            pane = split.left
+        } else if side == .right {
+            // the card and a margin on each side; the log panel gets the rest, never under its minimum
+            let width = max(Self.sideLogWidth, cols - Self.cardWidth - 4)
+            let split = body.splitRight(width: min(width, max(0, cols - 20)))
+            backdrop = split.left
             log = split.right
         } else {
             let height = max(6, min(14, body.height / 4 + 1))
             let split = body.splitBottom(height: height)
-            pane = split.top
+            backdrop = split.top
             log = split.bottom
         }
+        pane = Self.card(in: backdrop)
+    }
+
+    /// The card centred in `space`: ``cardWidth`` x ``cardHeight`` at most, all of `space` when
+    /// it is smaller.
+    static func card(in space: Rect) -> Rect {
+        let width = min(space.width, Self.cardWidth)
+        let height = min(space.height, Self.cardHeight)
+        return Rect(x: space.x + (space.width - width) / 2, y: space.y + (space.height - height) / 2, width: width, height: height)
     }
 }

@@ -22,9 +22,9 @@ extension LinkApp {
         lastLayout = layout
         drawHeader(into: &buffer, area: layout.header)
         let pane = driver.engine.pane
-        buffer.drawBox(layout.pane, style: log.isFocused ? styles.border : styles.title, border: .rounded,
-                       title: title(of: pane))
-        let content = layout.pane.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let content = buffer.linkCard(layout, title: title(of: pane), badge: driver.engine.institution.map(InstitutionBadge.init),
+                                      focused: !log.isFocused, gradient: driver.presentationOptions.showGradientBackground,
+                                      styles: styles)
         var cursor = drawPane(into: &buffer, area: content, pane: pane)
         nextAnimationAt = panes.view(for: pane).redrawsAt(context(for: pane))
         if let area = layout.log {

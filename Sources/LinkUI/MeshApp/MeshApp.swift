@@ -238,9 +238,8 @@ public final class MeshApp: TerminalApp {
                     y: area.y, x: area.x + used, area: area, style: styles.muted)
         let pane = driver.engine.pane
         let paneContext = context(for: pane)
-        buffer.drawBox(layout.pane, style: log.isFocused ? styles.border : styles.title, border: .rounded,
-                       title: panes[index(of: pane)].title(paneContext))
-        let content = layout.pane.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let content = buffer.linkCard(layout, title: panes[index(of: pane)].title(paneContext), badge: nil,
+                                      focused: !log.isFocused, gradient: true, styles: styles)
         if case .exitConfirmation(let under) = pane {
             _ = panes[index(of: under)].draw(into: &buffer, area: content, context: context(for: under))
         }

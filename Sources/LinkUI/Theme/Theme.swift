@@ -146,6 +146,25 @@ public struct ThemeStyles: Hashable, Sendable {
     public var logCallback: Style
     /// Log panel: times.
     public var logTime: Style
+    /// The backdrop's shades around the Link card, top to bottom (Link's gradient background);
+    /// empty where the theme has no colours.
+    public var backdrop: [Style]
+    /// The primary button.
+    public var primaryButton: Style
+
+    /// The greys of the backdrop, top to bottom: darker than a dark page, lighter than a light
+    /// one (by the theme's background); none for a theme without colours.
+    static func backdropShades(of theme: Theme) -> [UInt8] {
+        if theme.accent == .default && theme.foreground == .default { return [] }
+        let (r, g, b): (UInt8, UInt8, UInt8)
+        switch theme.background {
+        case .default: (r, g, b) = (0, 0, 0)
+        case .indexed(let index): (r, g, b) = TermColor.rgbValue(ofIndex: index)
+        case .rgb(let red, let green, let blue): (r, g, b) = (red, green, blue)
+        }
+        let light = Int(r) * 299 + Int(g) * 587 + Int(b) * 114 > 128_000
+        return light ? [255, 254, 253, 252] : [233, 234, 235, 236]
+    }
 
     /// Derives the styles of `theme`.
     public init(theme: Theme) {
@@ -184,5 +203,8 @@ public struct ThemeStyles: Hashable, Sendable {
         logEvent = Style(fg: theme.logEvent, bg: bg, bold: true)
         logCallback = Style(fg: theme.logCallback, bg: bg, bold: true, reverse: theme.logCallback == .default)
         logTime = Style(fg: theme.logTime, bg: bg, dim: theme.logTime == .default)
+        backdrop = Self.backdropShades(of: theme).map { Style(fg: theme.muted, bg: .indexed($0)) }
+        primaryButton = theme.accent == .default ? Style(fg: theme.foreground, bg: bg, bold: true, reverse: true)
+            : Style(fg: theme.selectionText, bg: theme.selection, bold: true)
     }
 }

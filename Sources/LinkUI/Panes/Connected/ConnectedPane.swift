@@ -27,7 +27,7 @@ struct ConnectedPane: PaneView {
             buffer.text(line, y: y, x: area.x, area: area, style: s.text)
             y += 1
         }
-        buffer.centered("[ Finish ]", y: min(area.maxY - 1, y + 1), area: area, style: s.selected)
+        buffer.primaryButton("Finish", y: min(area.maxY - 1, y + 1), area: area, styles: s)
         return nil
     }
 }

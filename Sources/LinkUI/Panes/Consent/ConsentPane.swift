@@ -56,8 +56,7 @@ struct ConsentPane: PaneView {
                         y: y, x: area.x, area: area, style: openedMyPlaid ? s.success : s.muted)
             y += 1
         }
-        let button = "[ Continue ]"
-        buffer.centered(button, y: min(area.maxY - 1, max(y + 1, area.y)), area: area, style: s.selected)
+        buffer.primaryButton("Continue", y: min(area.maxY - 1, max(y + 1, area.y)), area: area, styles: s)
         return nil
     }
 }

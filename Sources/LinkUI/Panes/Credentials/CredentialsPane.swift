@@ -61,7 +61,7 @@ struct CredentialsPane: PaneView {
         y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s)
         let cursor = fields.draw(into: &buffer, y: y, area: area, styles: s)
         y += 4
-        buffer.centered("[ Submit ]", y: min(area.maxY - 1, y), area: area, style: fields.isIncomplete ? s.muted : s.selected)
+        buffer.primaryButton("Submit", y: min(area.maxY - 1, y), area: area, enabled: !fields.isIncomplete, styles: s)
         buffer.paragraph("Sandbox: user_good / pass_good · F1 lists every test password", y: min(area.maxY - 1, y + 2),
                          area: area, style: s.muted)
         return cursor

@@ -16,7 +16,7 @@ struct DataConsentPane: PaneView {
         var y = buffer.paragraph("linkterm is asking for more of your \(context.institutionName) data", y: area.y, area: area,
                                  style: s.title) + 1
         y = DataShared.draw(context.engine.configuration.products, into: &buffer, y: y, area: area, styles: s) + 1
-        buffer.centered("[ Allow ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        buffer.primaryButton("Allow", y: min(area.maxY - 1, y), area: area, styles: s)
         return nil
     }
 }

@@ -24,11 +24,11 @@ struct DocumentsStatusPane: PaneView {
         case .documentsSubmitted(.accepted):
             var y = buffer.paragraph("✓ Statements received", y: area.y, area: area, style: s.success) + 1
             y = buffer.paragraph("Your income will be verified from them.", y: y, area: area, style: s.text) + 1
-            buffer.centered("[ Finish ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+            buffer.primaryButton("Finish", y: min(area.maxY - 1, y), area: area, styles: s)
         case .documentsSubmitted(.refused):
             var y = buffer.paragraph("✗ We couldn't use those documents", y: area.y, area: area, style: s.error) + 1
             y = buffer.paragraph("Upload PDF bank statements.", y: y, area: area, style: s.text) + 1
-            buffer.centered("[ Upload again ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+            buffer.primaryButton("Upload again", y: min(area.maxY - 1, y), area: area, styles: s)
         default:
             buffer.paragraph("Checking your documents…", y: area.y, area: area, style: s.title)
         }

@@ -27,10 +27,10 @@ struct ErrorPane: PaneView {
     /// The label of the button for where the error leads.
     static func buttonLabel(_ next: SandboxError.Next) -> String {
         switch next {
-        case .institutionSelect: "[ Back to search ]"
-        case .credentials: "[ Try again ]"
-        case .samePane: "[ Try again ]"
-        case .exitLink: "[ Close ]"
+        case .institutionSelect: "Back to search"
+        case .credentials: "Try again"
+        case .samePane: "Try again"
+        case .exitLink: "Close"
         }
     }
 
@@ -44,7 +44,7 @@ struct ErrorPane: PaneView {
                              y: y, area: area, style: s.text) + 1
         y = buffer.paragraph("\(state.error.errorCode.errorType) · \(state.error.errorCode.errorCode)", y: y, area: area, style: s.muted)
         y = buffer.paragraph(state.error.errorMessage, y: y, area: area, style: s.muted) + 1
-        buffer.centered(Self.buttonLabel(state.next), y: min(area.maxY - 1, y), area: area, style: s.selected)
+        buffer.primaryButton(Self.buttonLabel(state.next), y: min(area.maxY - 1, y), area: area, styles: s)
         return nil
     }
 }

@@ -15,6 +15,6 @@ enum IdentityEnding {
         }
         var y = buffer.paragraph(title, y: area.y, area: area, style: style) + 1
         y = buffer.paragraph(text, y: y, area: area, style: s.text) + 1
-        buffer.centered("[ Close ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        buffer.primaryButton("Close", y: min(area.maxY - 1, y), area: area, styles: s)
     }
 }

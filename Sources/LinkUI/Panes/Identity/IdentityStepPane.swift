@@ -34,12 +34,12 @@ struct IdentityStepPane: PaneView {
             y = buffer.paragraph("We'll check your phone, your details and a selfie. Your information is used to verify "
                                  + "your identity and is handled under the Terms of Service and Privacy Policy.", y: y, area: area,
                                  style: s.text) + 1
-            buffer.centered("[ Accept and continue ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+            buffer.primaryButton("Accept and continue", y: min(area.maxY - 1, y), area: area, styles: s)
         case .identity(.selfieCheck):
             var y = buffer.paragraph("Take a selfie", y: area.y, area: area, style: s.title) + 1
             y = buffer.paragraph("We match it with your ID. A terminal has no camera: the sandbox takes one for you.",
                                  y: y, area: area, style: s.text) + 1
-            buffer.centered("[ Take the selfie ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+            buffer.primaryButton("Take the selfie", y: min(area.maxY - 1, y), area: area, styles: s)
         case .identity(.riskCheck):
             buffer.paragraph("Checking for risk signals…", y: area.y, area: area, style: s.title)
         default:

@@ -22,7 +22,7 @@ struct ProfileReviewPane: PaneView {
             buffer.text("  " + AccountRow.columns(account), y: y, x: area.x, area: area, style: s.text)
             y += 1
         }
-        buffer.centered("[ Share with the app ]", y: min(area.maxY - 1, y + 1), area: area, style: s.selected)
+        buffer.primaryButton("Share with the app", y: min(area.maxY - 1, y + 1), area: area, styles: s)
         return nil
     }
 }

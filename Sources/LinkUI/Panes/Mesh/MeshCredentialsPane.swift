@@ -34,7 +34,7 @@ struct MeshCredentialsPane: MeshPaneView {
             y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
         }
         let cursor = fields.draw(into: &buffer, y: y, area: area, styles: s)
-        buffer.centered("[ Sign in ]", y: min(area.maxY - 1, y + 4), area: area, style: fields.isIncomplete ? s.muted : s.selected)
+        buffer.primaryButton("Sign in", y: min(area.maxY - 1, y + 4), area: area, enabled: !fields.isIncomplete, styles: s)
         buffer.paragraph("Sandbox: Mesh / Pass123 (full portfolio) · any other username: a small one",
                          y: min(area.maxY - 1, y + 6), area: area, style: s.muted)
         return cursor

@@ -150,7 +150,7 @@ struct MeshPreviewPane: MeshPaneView {
             buffer.text(value, y: y, x: area.x + 14, area: area, style: s.text)
             y += 1
         }
-        buffer.centered("[ Send ]", y: min(area.maxY - 1, y + 1), area: area, style: s.selected)
+        buffer.primaryButton("Send", y: min(area.maxY - 1, y + 1), area: area, styles: s)
         return nil
     }
 }
@@ -182,7 +182,7 @@ struct MeshTransferResultPane: MeshPaneView {
             y = buffer.paragraph("✓ \(amount) \(context.engine.asset?.symbol ?? "") sent over \(context.engine.network?.name ?? "")",
                                  y: y, area: area, style: s.success) + 1
         }
-        buffer.centered("[ Done ]", y: min(area.maxY - 1, y + 1), area: area, style: s.selected)
+        buffer.primaryButton("Done", y: min(area.maxY - 1, y + 1), area: area, styles: s)
         return nil
     }
 }

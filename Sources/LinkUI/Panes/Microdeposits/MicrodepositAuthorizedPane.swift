@@ -28,12 +28,12 @@ struct MicrodepositAuthorizedPane: PaneView {
         if isInstant(context) {
             y = buffer.paragraph("We sent $0.01 to your account\(mask). Its description holds a 3-letter code: "
                                  + "find it in your bank's app and enter it next.", y: y, area: area, style: s.text) + 1
-            buffer.centered("[ Enter the code ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+            buffer.primaryButton("Enter the code", y: min(area.maxY - 1, y), area: area, styles: s)
         } else {
             y = buffer.paragraph("A deposit of $0.01 will reach your account\(mask) in 1–2 business days. "
                                  + "Its description holds a 3-letter code; come back to verify it.", y: y, area: area, style: s.text) + 1
             y = buffer.paragraph("Your account is saved as pending manual verification.", y: y, area: area, style: s.muted) + 1
-            buffer.centered("[ Finish ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+            buffer.primaryButton("Finish", y: min(area.maxY - 1, y), area: area, styles: s)
         }
         return nil
     }

@@ -20,7 +20,7 @@ struct OAuthNoticePane: PaneView {
                              y: y, area: area, style: s.text) + 1
         y = buffer.paragraph("In the sandbox the bank's page is simulated in this terminal; any input is accepted.",
                              y: y, area: area, style: s.muted) + 1
-        buffer.centered("[ Continue to \(context.institutionName) ]", y: min(area.maxY - 1, y), area: area, style: s.selected)
+        buffer.primaryButton("Continue to \(context.institutionName)", y: min(area.maxY - 1, y), area: area, styles: s)
         return nil
     }
 }
