@@ -161,7 +161,12 @@ struct PaneRenderingTests {
         let code = device.screen()
         #expect(!code.contains("12 ") && code.contains("••"))
         try assertSnapshot(code, "mfa-code")
-        try assertSnapshot(try signIn("mfa_questions_2_3").screen(), "mfa-questions")
+        let questions = try signIn("mfa_questions_2_3")
+        try assertSnapshot(questions.screen(), "mfa-questions")
+        // each question's text, its field's placeholder numbering it as the sandbox does, gone once typed into
+        #expect(questions.screen().contains("3. What is your mother's maiden name?"))
+        questions.type("a")
+        #expect(!questions.screen().contains("sandbox: round 0, question 0") && questions.screen().contains("sandbox: round 0, question 1"))
         let selections = try signIn("mfa_selections_1_2_3")
         selections.press(.down, .char(" "))
         try assertSnapshot(selections.screen(), "mfa-selections")

@@ -91,12 +91,29 @@ public enum SandboxCredentials {
         ]
     }
 
+    /// The sandbox's security questions (the answer is `answer_<round>_<question>` whatever they ask).
+    static let securityQuestions = [
+        "What was the name of your first pet?", "In what city were you born?", "What is your mother's maiden name?",
+        "What was the make of your first car?", "What was the name of your elementary school?",
+        "What street did you grow up on?", "What was your first job?", "Who was your childhood hero?",
+        "What is your favorite food?",
+    ]
+
+    /// The sandbox's multiple-choice questions (the first option, `answer_<round>_<question>_0`, is right).
+    static let selectionQuestions = [
+        "Which of these streets have you lived on?", "Which of these banks have you had an account with?",
+        "Which of these cities have you lived in?", "Which of these cars have you owned?",
+        "Which of these phone numbers have you had?", "Which of these employers have you worked for?",
+        "Which of these schools have you attended?", "Which of these people do you know?",
+        "Which of these addresses have you received mail at?",
+    ]
+
     private static func questions(rounds: Int, perRound: Int) -> [MFAChallenge] {
         (0..<rounds).map { round in
             MFAChallenge(
                 type: .questions, round: round, roundCount: rounds,
                 prompts: (0..<perRound).map { index in
-                    MFAPrompt(text: "Security question \(index + 1) of \(perRound) (round \(round + 1) of \(rounds))")
+                    MFAPrompt(text: securityQuestions[(round * 3 + index) % securityQuestions.count])
                 },
                 expected: (0..<perRound).map { .answer(round: round, question: $0) })
         }
@@ -116,7 +133,7 @@ public enum SandboxCredentials {
             MFAChallenge(
                 type: .selections, round: round, roundCount: rounds,
                 prompts: (0..<perRound).map { index in
-                    MFAPrompt(text: "Question \(index + 1) of \(perRound) (round \(round + 1) of \(rounds))",
+                    MFAPrompt(text: selectionQuestions[(round * 3 + index) % selectionQuestions.count],
                               options: (0..<options).map { "answer_\(round)_\(index)_\($0)" })
                 },
                 expected: (0..<perRound).map { _ in .option(0) })  // answer_<round>_<question>_0

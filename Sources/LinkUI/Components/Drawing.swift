@@ -38,10 +38,11 @@ extension CellBuffer {
         }
     }
 
-    /// Writes a text field: its label, then the value underlined across `width` columns.
-    /// Returns the cursor position when focused.
+    /// Writes a text field: its label, then the value underlined across `width` columns (an
+    /// empty field shows `placeholder` dimmed). Returns the cursor position when focused.
     mutating func field(
-        _ field: some EditableLine, label: String, y: Int, area: Rect, labelWidth: Int, focused: Bool, styles: ThemeStyles
+        _ field: some EditableLine, label: String, y: Int, area: Rect, labelWidth: Int, focused: Bool, styles: ThemeStyles,
+        placeholder: String = ""
     ) -> CellPosition? {
         guard y >= area.y, y < area.maxY else { return nil }
         text((focused ? "› " : "  ") + label, y: y, x: area.x, area: area, style: focused ? styles.accent : styles.text)
@@ -51,7 +52,13 @@ extension CellBuffer {
         let style = focused ? styles.focusedField : styles.field
         let (shown, cursorColumn) = field.visible(width: width - 1)
         fill(Rect(x: x, y: y, width: width, height: 1), style: style)
-        text(shown, y: y, x: x, area: area, style: style)
+        if shown.isEmpty && !placeholder.isEmpty {
+            // what goes here, dimmed, until the first character is typed
+            let dimmed = Style(fg: styles.muted.fg, bg: style.bg, underline: true, dim: styles.muted.dim)
+            text(truncate(placeholder, toWidth: width - 1, ellipsis: "…"), y: y, x: x, area: area, style: dimmed)
+        } else {
+            text(shown, y: y, x: x, area: area, style: style)
+        }
         return focused ? CellPosition(y: y, x: min(x + cursorColumn, area.maxX - 1)) : nil
     }
 

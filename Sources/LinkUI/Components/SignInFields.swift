@@ -45,11 +45,14 @@ struct SignInFields {
         }
     }
 
-    /// Draws both fields from `y` (the password two rows below); returns the cursor.
+    /// Draws both fields from `y` (the password two rows below), each empty one showing its
+    /// placeholder (the sandbox's username; a password field shows only its dots); returns the cursor.
     func draw(into buffer: inout CellBuffer, y: Int, area: Rect, labels: (String, String) = ("Username", "Password"),
-              styles: ThemeStyles) -> CellPosition? {
-        let first = buffer.field(username, label: labels.0, y: y, area: area, labelWidth: 12, focused: focus == 0, styles: styles)
-        let second = buffer.field(password, label: labels.1, y: y + 2, area: area, labelWidth: 12, focused: focus == 1, styles: styles)
+              placeholders: (String, String) = ("", ""), styles: ThemeStyles) -> CellPosition? {
+        let first = buffer.field(username, label: labels.0, y: y, area: area, labelWidth: 12, focused: focus == 0, styles: styles,
+                                 placeholder: placeholders.0)
+        let second = buffer.field(password, label: labels.1, y: y + 2, area: area, labelWidth: 12, focused: focus == 1,
+                                  styles: styles, placeholder: placeholders.1)
         return first ?? second
     }
 

@@ -58,9 +58,9 @@ struct CredentialsPane: PaneView {
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Enter your \(context.institutionName) credentials", y: area.y, area: area, style: s.title) + 1
-        y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s)
-        let cursor = fields.draw(into: &buffer, y: y, area: area, styles: s)
-        y += 4
+        let cursor = fields.draw(into: &buffer, y: y, area: area, placeholders: ("user_good", ""), styles: s)
+        // a wrong password is said under the fields, in the error style
+        y = max(y + 4, buffer.inlineError(context.engine.inlineError, y: y + 3, area: area, styles: s))
         buffer.primaryButton("Submit", y: min(area.maxY - 1, y), area: area, enabled: !fields.isIncomplete, styles: s)
         buffer.paragraph("Sandbox: user_good / pass_good · F1 lists every test password", y: min(area.maxY - 1, y + 2),
                          area: area, style: s.muted)

@@ -163,8 +163,13 @@ struct MFAPane: PaneView {
             }
         case .code, .questions:
             for (index, prompt) in challenge.prompts.enumerated() where y < area.maxY - 1 {
-                buffer.text(prompt.text, y: y, x: area.x, area: area, style: index == focus ? s.accent : s.text)
-                let here = buffer.field(answers[index], label: "", y: y + 1, area: area, labelWidth: 2, focused: index == focus, styles: s)
+                // questions are numbered from 1 on screen; the field's placeholder numbers the
+                // round and the question as the sandbox's answers do (from 0), never the answer itself
+                let text = challenge.type == .questions && challenge.prompts.count > 1 ? "\(index + 1). \(prompt.text)" : prompt.text
+                buffer.text(text, y: y, x: area.x, area: area, style: index == focus ? s.accent : s.text)
+                let placeholder = challenge.type == .code ? "\(SandboxCredentials.deviceCode)" : "sandbox: round \(challenge.round), question \(index)"
+                let here = buffer.field(answers[index], label: "", y: y + 1, area: area, labelWidth: 2, focused: index == focus,
+                                        styles: s, placeholder: placeholder)
                 cursor = cursor ?? here
                 y += 2
             }
@@ -192,7 +197,7 @@ struct MFAPane: PaneView {
         switch challenge.type {
         case .device: "Sandbox: any device; the code is then \(SandboxCredentials.deviceCode)"
         case .code: "Sandbox: the code is \(SandboxCredentials.deviceCode)"
-        case .questions: "Sandbox: answer_<round>_<question>, both counted from 0"
+        case .questions: "Sandbox: answer_<round>_<question>, numbered as each field is"
         case .selections: "Sandbox: the first option of each question is right"
         }
     }

@@ -33,7 +33,7 @@ struct MeshCredentialsPane: MeshPaneView {
         if let error = context.engine.inlineError {
             y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
         }
-        let cursor = fields.draw(into: &buffer, y: y, area: area, styles: s)
+        let cursor = fields.draw(into: &buffer, y: y, area: area, placeholders: ("Mesh", ""), styles: s)
         buffer.primaryButton("Sign in", y: min(area.maxY - 1, y + 4), area: area, enabled: !fields.isIncomplete, styles: s)
         buffer.paragraph("Sandbox: Mesh / Pass123 (full portfolio) · any other username: a small one",
                          y: min(area.maxY - 1, y + 6), area: area, style: s.muted)

@@ -173,7 +173,7 @@ struct SearchPane: PaneView {
         let s = context.styles
         buffer.text("Select your institution", y: area.y, x: area.x, area: area, style: s.title)
         let cursorPosition = buffer.field(field, label: "Search", y: area.y + 2, area: area, labelWidth: 10,
-                                          focused: true, styles: s)
+                                          focused: true, styles: s, placeholder: "a bank's name, or its initials (fpb)")
         let rows = rows(context)
         listTop = area.y + 4
         listHeight = max(1, area.maxY - listTop)
