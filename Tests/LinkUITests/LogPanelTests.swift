@@ -318,34 +318,42 @@ struct LogPanelTests {
         #expect(fields.map(\.key) == ["event_name"] + EventMetadata.wireKeys)
         panel.isFocused = true
         #expect(press(&panel, .enter))
+        // the keys with a value first, then the null ones
         #expect(render(panel, rows: 24) == [
             "┌ Events (13) · UTC ─────────────────────────────┐",
             "│event_name: ERROR                               │",
-            "│account_number_mask: —                          │",
             "│error_type: ITEM_ERROR                          │",
             "│error_code: INVALID_MFA                         │",
             "│error_message: the provided MFA code was not    │",
             "│  correct                                       │",
-            "│exit_status: —                                  │",
             "│institution_id: ins_109508                      │",
             "│institution_name: First Platypus Bank           │",
-            "│institution_search_query: —                     │",
-            "│is_update_mode: —                               │",
-            "│match_reason: —                                 │",
             "│mfa_type: code                                  │",
-            "│routing_number: —                               │",
-            "│view_name: —                                    │",
-            "│selection: —                                    │",
             "│timestamp: 2026-01-01T12:35:09.789Z             │",
             "│link_session_id:                                │",
             "│  2f1c6a1e-9b7d-4c1e-8f1a-3b5d7e9c0a12          │",
             "│request_id: R2d2C3poBb8Ewok                     │",
+            "│account_number_mask: —                          │",
+            "│exit_status: —                                  │",
+            "│institution_search_query: —                     │",
+            "│is_update_mode: —                               │",
+            "│match_reason: —                                 │",
+            "│routing_number: —                               │",
+            "│view_name: —                                    │",
+            "│selection: —                                    │",
             "│                                                │",
             "│                                                │",
             "└──────────────────────────────────────── 13/13 ─┘",
         ])
-        #expect(render(panel, rows: 24, cell: (4, 1)).style == styles.muted)  // "error_code:"
-        #expect(render(panel, rows: 24, cell: (4, 13)).style == styles.text)  // "INVALID_MFA"
+        #expect(render(panel, rows: 24, cell: (3, 1)).style == styles.accent)  // "error_code:"
+        #expect(render(panel, rows: 24, cell: (3, 13)).style == styles.text)  // "INVALID_MFA"
+        #expect(render(panel, rows: 24, cell: (13, 1)).style == styles.muted)  // "account_number_mask:", null
+        #expect(render(panel, rows: 24, cell: (13, 22)).style == styles.muted)  // its "—"
+        // n hides the null ones; n again shows them
+        #expect(press(&panel, .char("n")))
+        #expect(render(panel, rows: 24)[13] == "│                                                │")
+        #expect(press(&panel, .char("n")))
+        #expect(render(panel, rows: 24)[13] == "│account_number_mask: —                          │")
     }
 
     @Test func detailsScrollWithTheListKeys() {
@@ -357,25 +365,25 @@ struct LogPanelTests {
         #expect(render(panel) == [
             "┌ Events (13) · UTC ─────────────────────────────┐",
             "│event_name: ERROR                               │",
-            "│account_number_mask: —                          │",
             "│error_type: ITEM_ERROR                          │",
             "│error_code: INVALID_MFA                         │",
             "│error_message: the provided MFA code was not    │",
             "│  correct                                       │",
+            "│institution_id: ins_109508                      │",
             "└──────────────────────────────────────── 13/13 ─┘",
         ])
         #expect(press(&panel, .down, area: area))
         #expect(press(&panel, .ctrl("n"), area: area))
-        #expect(render(panel)[1] == "│error_type: ITEM_ERROR                          │")
+        #expect(render(panel)[1] == "│error_code: INVALID_MFA                         │")
         #expect(press(&panel, .end, area: area))
         #expect(render(panel) == [
             "┌ Events (13) · UTC ─────────────────────────────┐",
+            "│institution_search_query: —                     │",
+            "│is_update_mode: —                               │",
+            "│match_reason: —                                 │",
+            "│routing_number: —                               │",
             "│view_name: —                                    │",
             "│selection: —                                    │",
-            "│timestamp: 2026-01-01T12:35:09.789Z             │",
-            "│link_session_id:                                │",
-            "│  2f1c6a1e-9b7d-4c1e-8f1a-3b5d7e9c0a12          │",
-            "│request_id: R2d2C3poBb8Ewok                     │",
             "└──────────────────────────────────────── 13/13 ─┘",
         ])
         // Past the end stays at the end; one PgUp comes back a page.
@@ -514,12 +522,75 @@ struct LogPanelTests {
     }
 
     @Test func theKeyMapNamesTheKeys() {
-        #expect(LogPanel.keyMap.bindings.map(\.keys) == ["↑/↓", "PgUp/PgDn", "Home/End", "Enter", "Esc"])
+        #expect(LogPanel.keyMap.bindings.map(\.keys) == ["↑/↓", "Enter", "/", "PgUp/PgDn", "Home/End", "Esc"])
         var panel = Records.panel(Records.shortSession)
         #expect(panel.currentKeyMap == LogPanel.keyMap)
         panel.isFocused = true
         _ = panel.handle(.enter, visibleRows: 6)
         #expect(panel.currentKeyMap == LogPanel.detailsKeyMap)
+        _ = panel.handle(.escape, visibleRows: 6)
+        _ = panel.handle(.char("/"), visibleRows: 6)
+        #expect(panel.currentKeyMap == LogPanel.filterKeyMap)
+        _ = panel.handle(.char("x"), visibleRows: 6)
+        _ = panel.handle(.enter, visibleRows: 6)
+        #expect(panel.currentKeyMap == LogPanel.filteredKeyMap)
+    }
+
+    @Test func slashFiltersTheListByNameOrText() {
+        var panel = Records.panel(Records.shortSession)
+        panel.isFocused = true
+        let area = Rect(rows: 8, cols: 50)
+        #expect(press(&panel, .char("/"), area: area))
+        for character in "Trans" { #expect(press(&panel, .char(character), area: area)) }
+        #expect(render(panel) == [
+            "┌ Events (4 of 12) · /Trans▏ ────────────────────┐",
+            "│12:34:57.989 TRANSITION_VIEW → SELECT_INSTITUTI…│",
+            "│12:34:59.939 TRANSITION_VIEW → CREDENTIAL       │",
+            "│12:35:03.589 TRANSITION_VIEW → MFA (code)       │",
+            "│12:35:06.489 TRANSITION_VIEW → SELECT_ACCOUNT   │",
+            "│                                                │",
+            "│                                                │",
+            "└────────────────────────────────────────── 4/4 ─┘",
+        ])
+        // Enter keeps the filter, the list's keys act on what it shows; the selection is the newest kept
+        #expect(press(&panel, .enter, area: area))
+        #expect(panel.selectedEntry?.summary == "→ SELECT_ACCOUNT")
+        #expect(press(&panel, .home, area: area))
+        #expect(panel.selectedEntry?.summary == "→ SELECT_INSTITUTION")
+        // text of the summary matches too ("platypus" is a query), in any case
+        #expect(press(&panel, .char("/"), area: area))
+        #expect(press(&panel, .ctrl("u"), area: area))
+        for character in "PLATYPUS" { _ = press(&panel, .char(character), area: area) }
+        #expect(panel.shown.map { panel.entries[$0].name } == ["SEARCH_INSTITUTION", "SELECT_INSTITUTION"])
+        // nothing kept: the panel says so; Esc clears the filter, and Esc again leaves
+        for character in "zzz" { _ = press(&panel, .char(character), area: area) }
+        #expect(render(panel)[1].hasPrefix("│No event matches \"PLATYPUSzzz\""))
+        #expect(press(&panel, .escape, area: area))
+        #expect(panel.filter.isEmpty && panel.shown.count == 12)
+        #expect(!press(&panel, .escape, area: area))
+    }
+
+    @Test func theInspectorShowsJSONAndCopiesIt() {
+        var panel = Records.panel(Records.shortSession)
+        panel.append(invalidMFA, at: Records.at(13_000))
+        panel.isFocused = true
+        #expect(press(&panel, .enter))
+        #expect(press(&panel, .char("j")))
+        let lines = render(panel, rows: 30, cols: 70)
+        #expect(lines[1] == "│{" + String(repeating: " ", count: 67) + "│")
+        #expect(lines[2].hasPrefix("│  \"type\": \"event\","))
+        #expect(lines[5].hasPrefix("│    \"account_number_mask\": null,"))
+        #expect(render(panel, rows: 30, cols: 70, cell: (2, 3)).style == styles.accent)  // the key "type"
+        #expect(render(panel, rows: 30, cols: 70, cell: (2, 11)).style == styles.success)  // its value
+        #expect(render(panel, rows: 30, cols: 70, cell: (5, 28)).style == styles.muted)  // null
+        #expect(press(&panel, .char("y")))
+        let copied = panel.takeCopyRequest()
+        #expect(copied == panel.entries[12].jsonLine && copied?.hasPrefix("{\"type\":\"event\",\"event_name\":\"ERROR\"") == true)
+        #expect(panel.takeCopyRequest() == nil, "taken once")
+        // the inspector over a whole body, titled with its place and time
+        var buffer = CellBuffer(rows: 12, cols: 60)
+        panel.drawInspector(into: &buffer, area: buffer.bounds, styles: styles)
+        #expect(buffer.lines()[0].hasPrefix("╭ Event 13 of 13 · ERROR · 12:35:09.789 UTC · copied ─"))
     }
 }
 

@@ -152,6 +152,25 @@ struct PaneRenderingTests {
         #expect(lines[16].hasPrefix("    ╰") && lines[17].hasPrefix("┌ Events ("))
     }
 
+    @Test("the event inspector: F3, Enter opens the record over the whole body, values first; y hands its JSON to the runner")
+    func inspector() throws {
+        let h = try atCredentials()
+        h.press(.function(3), .up, .up, .enter)
+        let screen = h.screen()
+        try assertSnapshot(screen, "inspector")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1].hasPrefix("╭ Event 4 of 6 · SEARCH_INSTITUTION · "))
+        #expect(lines[2].contains("event_name: SEARCH_INSTITUTION") && lines[3].contains("institution_search_query: first platypus"))
+        #expect(lines[23].hasPrefix(" ↑/↓ scroll  ←/→ prev/next  j JSON/fields  n nulls  y copy JSON"))
+        #expect(h.screen(rows: 48, cols: 160).split(separator: "\n")[1].hasPrefix("╭ Event 4 of 6 · SEARCH_INSTITUTION"))
+        #expect(h.app.takeClipboard() == nil)
+        h.press(.char("y"))
+        #expect(h.app.takeClipboard()?.contains("\"institution_search_query\":\"first platypus\"") == true)
+        #expect(h.app.takeClipboard() == nil)
+        h.press(.escape, .escape)
+        #expect(h.screen().contains("Enter your First Platypus Bank credentials"), "back to the pane")
+    }
+
     @Test("MFA: device list, code, questions, selections")
     func mfa() throws {
         let device = try signIn("mfa_device")

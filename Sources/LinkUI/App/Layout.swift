@@ -29,6 +29,8 @@ public struct Layout: Hashable, Sendable {
 
     /// The top row.
     public var header: Rect
+    /// Everything between the header and the footer (where the event inspector opens).
+    public var body: Rect
     /// The space around the card (the backdrop), the card included.
     public var backdrop: Rect
     /// The card's box.
@@ -45,6 +47,7 @@ public struct Layout: Hashable, Sendable {
         let (body, footer) = rest.splitBottom(height: 1)
         self.header = header
         self.footer = footer
+        self.body = body
         var side = placement == .off ? LogPlacement.auto : placement
         if side == .auto { side = cols >= 120 ? .right : .bottom }
         if !logVisible {

@@ -27,9 +27,7 @@ extension LinkApp {
                                       styles: styles)
         var cursor = drawPane(into: &buffer, area: content, pane: pane)
         nextAnimationAt = panes.view(for: pane).redrawsAt(context(for: pane))
-        if let area = layout.log {
-            log.draw(into: &buffer, area: area, styles: styles)
-        }
+        log.draw(in: layout, into: &buffer, styles: styles)
         drawFooter(into: &buffer, area: layout.footer)
         if helpVisible {
             HelpOverlay.draw(into: &buffer, area: buffer.bounds.inset(top: 1, left: 0, bottom: 1, right: 0), styles: styles,
@@ -74,7 +72,7 @@ extension LinkApp {
             buffer.text(" ✗ " + status, y: area.y, x: area.x, area: area, style: styles.error)
             return
         }
-        let keys = log.isFocused ? LogPanel.keyMap.bindings + [KeyBinding("Esc", "back to pane")]
+        let keys = log.isFocused ? log.currentKeyMap.bindings
             : paneKeyMap.bindings + KeyMap.global.bindings
         buffer.hints(keys, y: area.y, area: area.inset(left: 1), styles: styles)
     }

@@ -163,8 +163,8 @@ extension LinkApp {
             return
         }
         if log.isFocused {
-            let area = lastLayout?.log ?? Rect(x: 0, y: 0, width: 40, height: 12)
-            if !log.handle(key, area: area) && (key == .escape || key == .tab) { log.isFocused = false }
+            log.handleFocused(key, in: lastLayout)
+            if let json = log.takeCopyRequest() { clipboard = json }
             return
         }
         let pane = driver.engine.pane

@@ -27,6 +27,8 @@ public final class LinkApp {
     public internal(set) var isTooSmall = false
     /// A one-line message for the footer (a refused action), cleared by the next key.
     public internal(set) var status: String?
+    /// A record's JSON the inspector's `y` asked to copy, until the runner takes it.
+    var clipboard: String?
 
     /// The log panel.
     var log = LogPanel()

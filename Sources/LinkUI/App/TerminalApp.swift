@@ -17,9 +17,23 @@ public protocol TerminalApp: AnyObject {
     var end: SessionEnd { get }
     /// Whether the last frame was the "terminal too small" note.
     var isTooSmall: Bool { get }
+    /// Text the person asked to copy (the inspector's `y`), taken once: the runner sends it to
+    /// the terminal's clipboard.
+    func takeClipboard() -> String?
+}
+
+extension TerminalApp {
+    /// Nothing to copy.
+    public func takeClipboard() -> String? { nil }
 }
 
 extension LinkApp: TerminalApp {
     /// The session clock, in milliseconds.
     public var now: Int64 { driver.clock.now.millis }
+
+    /// The record the inspector's `y` copied, once.
+    public func takeClipboard() -> String? {
+        defer { clipboard = nil }
+        return clipboard
+    }
 }

@@ -141,6 +141,7 @@ public final class TerminalRunner {
     /// One key to the app; a suspend (Ctrl-Z) happens at once, before the keys typed after it.
     private func press(_ key: Key) -> AppEffects {
         var effects = app.update(.key(key))
+        if let text = app.takeClipboard() { screen.copyToClipboard(text) }
         if effects.contains(.suspend) {
             record()
             screen.suspend()

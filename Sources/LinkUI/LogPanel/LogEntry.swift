@@ -35,6 +35,30 @@ struct LogEntry: Hashable, Sendable {
         var text: String { key + ": " + value }
     }
 
+    /// Whether the list's filter keeps the entry: its name or summary contains `filter`, in any case.
+    func matches(_ filter: String) -> Bool {
+        let wanted = filter.lowercased()
+        return name.lowercased().contains(wanted) || summary.lowercased().contains(wanted)
+    }
+
+    /// The record as the events file writes it (for the inspector's JSON view and `y`).
+    var jsonLine: String {
+        switch source {
+        case .plaid(let record): record.jsonLine
+        case .mesh(let record): record.jsonLine
+        case .v1(let callback): callback.jsonLine
+        }
+    }
+
+    /// Whether the entry reports an error (an `ERROR` event, an exit with an error).
+    var isError: Bool {
+        switch source {
+        case .plaid(.event(let event)): event.eventName == .error
+        case .plaid(.exit(let exit)): exit.error != nil
+        default: name == "ERROR"
+        }
+    }
+
     /// callbackMarker: the marker drawn before callback names.
     static let callbackMarker = "◆"
     /// nullValue: what a null value is shown as.

@@ -29,6 +29,7 @@ struct LogPanel: Sendable {
             guard oldValue != isFocused else { return }
             if !isFocused {
                 showsDetails = false
+                editingFilter = false
                 selectNewest()
             }
         }
@@ -38,6 +39,33 @@ struct LogPanel: Sendable {
     /// Setting it scrolls the details back to their first line.
     var showsDetails = false {
         didSet { detailsOffset = 0 }
+    }
+
+    /// The details show the record's JSON line (pretty, coloured) instead of its fields (`j`).
+    private(set) var detailsAsJSON = false
+    /// The details list the fields whose value is null too, dimmed, after the others (`n` hides them).
+    private(set) var detailsShowNulls = true
+    /// The text the list is filtered by (`/`): an entry shows when its name or summary contains
+    /// it, in any case; empty: every entry.
+    private(set) var filter = ""
+    /// Whether keys are typing the filter now (`/` until Enter or Esc).
+    private(set) var editingFilter = false
+    /// A record's JSON the person asked to copy (`y`), for the app to send to the clipboard.
+    private var copyRequest: String?
+
+    /// Whether the last key copied the record (the inspector's title says so until the next key).
+    private(set) var justCopied = false
+
+    /// Takes the JSON line `y` asked to copy, once.
+    mutating func takeCopyRequest() -> String? {
+        defer { copyRequest = nil }
+        return copyRequest
+    }
+
+    /// The indices of the entries the list shows (all of them, or those the filter keeps).
+    var shown: [Int] {
+        guard !filter.isEmpty else { return Array(entries.indices) }
+        return entries.indices.filter { entries[$0].matches(filter) }
     }
 
     /// detailsOffset: the first details line shown.
@@ -81,12 +109,19 @@ struct LogPanel: Sendable {
     /// arrive: always while not focused; while focused when the selection is on the newest entry
     /// and the details are closed.
     var followsNewest: Bool {
-        !isFocused || (!showsDetails && cursor.index >= entries.count - 1)
+        !isFocused || (!showsDetails && !editingFilter && cursor.index >= shown.count - 1)
     }
 
     /// selectedIndex: the index of the selected entry, `nil` when there are none.
     var selectedIndex: Int? {
-        entries.isEmpty ? nil : min(cursor.index, entries.count - 1)
+        let shown = shown
+        return shown.isEmpty ? nil : shown[min(cursor.index, shown.count - 1)]
+    }
+
+    /// The selected entry's place in the list shown, from 0 (`nil` when the list is empty).
+    var selectedPosition: Int? {
+        let count = shown.count
+        return count == 0 ? nil : min(cursor.index, count - 1)
     }
 
     /// selectedEntry: the selected entry, `nil` when there are none.
@@ -94,10 +129,10 @@ struct LogPanel: Sendable {
         selectedIndex.map { entries[$0] }
     }
 
-    /// select(_:visibleRows:): selects entry `index` (clamped) and scrolls it into view.
+    /// select(_:visibleRows:): selects the `index`th entry listed (clamped) and scrolls it into view.
     mutating func select(_ index: Int, visibleRows: Int) {
         lastVisibleRows = max(1, visibleRows)
-        cursor.set(index, count: entries.count, height: lastVisibleRows)
+        cursor.set(index, count: shown.count, height: lastVisibleRows)
     }
 
     /// contentArea(in:): the part of `area` inside the panel's border, where rows are drawn
@@ -126,7 +161,7 @@ struct LogPanel: Sendable {
             guard !showsDetails, content.contains(y: event.y, x: event.x) else { return false }
             let (first, _) = visibleRange(rows: content.height)
             let row = first + event.y - content.y
-            guard row < entries.count else { return false }
+            guard row < shown.count else { return false }
             select(row, visibleRows: content.height)
             return true
         }
@@ -136,19 +171,27 @@ struct LogPanel: Sendable {
     /// handle(_:visibleRows:width:): like ``handle(_:visibleRows:)``; `width` is the width inside
     /// the border, which the details wrap to (`nil`: the last width given, if any).
     mutating func handle(_ key: Key, visibleRows: Int, width: Int?) -> Bool {
+        justCopied = false
         let rows = max(1, visibleRows)
         lastVisibleRows = rows
         if let width { knownWidth = max(1, width) }
         if showsDetails { return handleDetails(key, rows: rows) }
+        if editingFilter { return handleFilter(key) }
         switch key {
         case .enter:
-            guard !entries.isEmpty else { return true }
+            guard selectedIndex != nil else { return true }
             showsDetails = true
+            return true
+        case .char("/"):
+            editingFilter = true
+            return true
+        case .escape where !filter.isEmpty:
+            setFilter("")
             return true
         case .escape:
             return false
         default:
-            return cursor.handle(key, count: entries.count, height: rows)
+            return cursor.handle(key, count: shown.count, height: rows)
         }
     }
 
@@ -168,11 +211,20 @@ struct LogPanel: Sendable {
         case .mouse(let event) where event.kind == .wheelUp: detailsOffset -= 3
         case .mouse(let event) where event.kind == .wheelDown: detailsOffset += 3
         case .left:
-            cursor.move(by: -1, count: entries.count, height: rows)
+            cursor.move(by: -1, count: shown.count, height: rows)
             detailsOffset = 0
         case .right:
-            cursor.move(by: 1, count: entries.count, height: rows)
+            cursor.move(by: 1, count: shown.count, height: rows)
             detailsOffset = 0
+        case .char("j"):
+            detailsAsJSON.toggle()
+            detailsOffset = 0
+        case .char("n"):
+            detailsShowNulls.toggle()
+            detailsOffset = 0
+        case .char("y"):
+            copyRequest = selectedEntry?.jsonLine
+            justCopied = copyRequest != nil
         default:
             return false
         }
@@ -180,15 +232,43 @@ struct LogPanel: Sendable {
         return true
     }
 
+    /// Keys while the filter is typed: text edits it (the list narrows as it goes), Enter keeps
+    /// it, Esc clears it.
+    private mutating func handleFilter(_ key: Key) -> Bool {
+        switch key {
+        case .char(let character) where !character.isNewline:
+            if filter.count < 40 { setFilter(filter + String(character)) }
+        case .backspace:
+            setFilter(String(filter.dropLast()))
+        case .ctrl("u"):
+            setFilter("")
+        case .enter:
+            editingFilter = false
+        case .escape:
+            editingFilter = false
+            setFilter("")
+        default:
+            return true  // the filter keeps every key while it is typed
+        }
+        return true
+    }
+
+    /// Sets the filter and selects the newest entry it keeps.
+    private mutating func setFilter(_ text: String) {
+        filter = sanitizeForTerminal(text)
+        selectNewest()
+    }
+
     /// Moves the selection to the newest entry.
     private mutating func selectNewest() {
-        cursor.set(entries.count - 1, count: entries.count, height: lastVisibleRows)
+        let count = shown.count
+        cursor.set(count - 1, count: count, height: lastVisibleRows)
     }
 
     /// The entries shown in `rows` rows: the first index and how many. While following, the
     /// newest entry is at the bottom; otherwise the selection is kept in view.
     func visibleRange(rows: Int) -> (first: Int, count: Int) {
-        let count = entries.count
+        let count = shown.count
         guard rows > 0, count > 0 else { return (0, 0) }
         var first: Int
         if followsNewest {
@@ -204,18 +284,27 @@ struct LogPanel: Sendable {
     }
 
     /// The selected entry's details as lines wrapped to `width` columns (unwrapped when `nil`),
-    /// each with the width of its key prefix (0 on continuation lines).
-    func detailLines(width: Int?) -> [(text: String, keyWidth: Int)] {
+    /// each with the width of its key prefix (0 on continuation lines) and whether it is a null
+    /// value (dimmed): the first field (the event's name or the callback), then the fields that
+    /// have a value, then (unless hidden with `n`) the null ones. With `j`: the record's JSON,
+    /// one key per line.
+    func detailLines(width: Int?) -> [(text: String, keyWidth: Int, isNull: Bool)] {
         guard let entry = selectedEntry else { return [] }
-        var lines: [(text: String, keyWidth: Int)] = []
-        for field in entry.details {
+        if detailsAsJSON {
+            return JSONLayout.lines(of: entry.jsonLine, width: width).map { ($0, 0, false) }
+        }
+        let fields = entry.details
+        let valued = fields.enumerated().filter { $0.offset == 0 || $0.element.value != LogEntry.nullValue }.map(\.element)
+        let nulls = fields.dropFirst().filter { $0.value == LogEntry.nullValue }
+        var lines: [(text: String, keyWidth: Int, isNull: Bool)] = []
+        for (field, isNull) in valued.map({ ($0, false) }) + (detailsShowNulls ? nulls.map { ($0, true) } : []) {
             let keyWidth = displayWidth(of: field.key) + 1
             guard let width else {
-                lines.append((field.text, keyWidth))
+                lines.append((field.text, keyWidth, isNull))
                 continue
             }
             for (index, line) in wrap(field.text, width: width, indent: 2, longWordsFillLines: true).enumerated() {
-                lines.append((line, index == 0 ? keyWidth : 0))
+                lines.append((line, index == 0 ? keyWidth : 0, isNull))
             }
         }
         return lines

@@ -2,26 +2,46 @@
 
 extension LogPanel {
     /// keyMap: the keys of the focused list: ↑/↓ select, PgUp/PgDn page, Home/End first/last,
-    /// Enter details, Esc back.
+    /// Enter inspects, `/` filters, Esc back to the pane.
     static let keyMap = KeyMap([
         KeyBinding("↑/↓", "select"),
+        KeyBinding("Enter", "inspect"),
+        KeyBinding("/", "filter"),
         KeyBinding("PgUp/PgDn", "page"),
         KeyBinding("Home/End", "first/last"),
-        KeyBinding("Enter", "details"),
-        KeyBinding("Esc", "back"),
+        KeyBinding("Esc", "back to pane"),
     ])
 
-    /// detailsKeyMap: the keys while an entry's details are shown: ↑/↓ scroll, ←/→ previous/next
-    /// entry, Enter or Esc back to the list.
+    /// filteredKeyMap: the list's keys while a filter is set (Esc clears it first).
+    static let filteredKeyMap = KeyMap([
+        KeyBinding("↑/↓", "select"),
+        KeyBinding("Enter", "inspect"),
+        KeyBinding("/", "change filter"),
+        KeyBinding("Esc", "clear filter"),
+    ])
+
+    /// filterKeyMap: the keys while the filter is typed.
+    static let filterKeyMap = KeyMap([
+        KeyBinding("type", "filter by name or text"),
+        KeyBinding("Enter", "keep"),
+        KeyBinding("Esc", "clear"),
+    ])
+
+    /// detailsKeyMap: the keys of the inspector: ↑/↓ scroll, ←/→ previous/next entry, `j` JSON
+    /// or fields, `n` null fields shown or hidden, `y` copy the JSON, Enter or Esc back to the list.
     static let detailsKeyMap = KeyMap([
         KeyBinding("↑/↓", "scroll"),
         KeyBinding("←/→", "prev/next"),
-        KeyBinding("Enter/Esc", "back"),
+        KeyBinding("j", "JSON/fields"),
+        KeyBinding("n", "nulls"),
+        KeyBinding("y", "copy JSON"),
+        KeyBinding("Esc", "back"),
     ])
 
-    /// currentKeyMap: the bindings that apply now (``detailsKeyMap`` while the details are shown,
-    /// ``keyMap`` otherwise).
+    /// currentKeyMap: the bindings that apply now.
     var currentKeyMap: KeyMap {
-        showsDetails ? Self.detailsKeyMap : Self.keyMap
+        if showsDetails { return Self.detailsKeyMap }
+        if editingFilter { return Self.filterKeyMap }
+        return filter.isEmpty ? Self.keyMap : Self.filteredKeyMap
     }
 }

@@ -25,6 +25,9 @@ extension LogPanel {
         guard !content.isEmpty else { return }
         if showsDetails, selectedEntry != nil {
             drawDetails(into: &buffer, content: content, styles: styles)
+        } else if selectedEntry == nil && !filter.isEmpty {
+            buffer.put("No event matches \"\(filter)\" (Esc clears the filter)", y: content.y, x: content.x,
+                       maxWidth: content.width, style: styles.muted)
         } else {
             drawList(into: &buffer, content: content, styles: styles)
         }
@@ -33,7 +36,8 @@ extension LogPanel {
     /// The box title for a box `width` columns wide.
     func title(width: Int) -> String {
         // the times are UTC: the title says so (they are the events' timestamps, as recorded)
-        let base = "Events (\(entries.count)) · UTC"
+        let base = filter.isEmpty && !editingFilter ? "Events (\(entries.count)) · UTC"
+            : "Events (\(shown.count) of \(entries.count)) · /\(filter)\(editingFilter ? "▏" : "")"
         let long = base + " · F3 to browse"
         // drawBox writes ` title ` after the corner and keeps the other corner.
         if !isFocused, displayWidth(of: long) + 4 <= width { return long }
@@ -42,8 +46,8 @@ extension LogPanel {
 
     /// The position (` 3/12 `) at the right of the bottom border while focused.
     private func drawFooter(into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles) {
-        guard isFocused, let index = selectedIndex, area.height >= 2 else { return }
-        let text = " \(index + 1)/\(entries.count) "
+        guard isFocused, let position = selectedPosition, area.height >= 2 else { return }
+        let text = " \(position + 1)/\(shown.count) "
         let width = displayWidth(of: text)
         guard width + 4 <= area.width else { return }
         buffer.put(text, y: area.maxY - 1, x: area.maxX - 2 - width, maxWidth: width, style: styles.border)
@@ -54,8 +58,9 @@ extension LogPanel {
         let (first, count) = visibleRange(rows: content.height)
         let showsTime = content.width >= Self.minimumWidthForTime
         let selected = isFocused ? selectedIndex : nil
+        let shown = shown
         for row in 0..<count {
-            let index = first + row
+            let index = shown[first + row]
             let entry = entries[index]
             let y = content.y + row
             let highlight = index == selected
@@ -65,7 +70,8 @@ extension LogPanel {
                 segments.append((entry.timeText + " ", 13, highlight ? styles.selected : styles.logTime))
             }
             segments.append((entry.label, entry.labelWidth,
-                             highlight ? styles.selected : entry.isCallback ? styles.logCallback : styles.logEvent))
+                             highlight ? styles.selected : entry.isError ? styles.error
+                                : entry.isCallback ? styles.logCallback : styles.logEvent))
             if !entry.summary.isEmpty {
                 segments.append((" " + entry.summary, entry.summaryWidth + 1, highlight ? styles.selected : styles.text))
             }
@@ -74,19 +80,48 @@ extension LogPanel {
         }
     }
 
-    /// The selected entry's fields, wrapped to the content width, from ``detailsOffset``.
+    /// The selected entry's fields (or its JSON), wrapped to the content width, from ``detailsOffset``.
     private func drawDetails(into buffer: inout CellBuffer, content: Rect, styles: ThemeStyles) {
         let lines = detailLines(width: content.width)
         let first = max(0, min(detailsOffset, lines.count - content.height))
         for (row, line) in lines.dropFirst(first).prefix(content.height).enumerated() {
             let y = content.y + row
-            buffer.put(line.text, y: y, x: content.x, maxWidth: content.width, style: styles.text)
+            if detailsAsJSON {
+                var x = content.x
+                for token in JSONLayout.tokens(of: line.text) where x < content.maxX {
+                    x += buffer.put(token.text, y: y, x: x, maxWidth: content.maxX - x, style: Self.style(of: token.kind, styles))
+                }
+                continue
+            }
+            buffer.put(line.text, y: y, x: content.x, maxWidth: content.width, style: line.isNull ? styles.muted : styles.text)
             if line.keyWidth > 0 {
                 let keyWidth = min(line.keyWidth, content.width)
                 buffer.put(truncate(line.text, toWidth: keyWidth), y: y, x: content.x, maxWidth: keyWidth,
-                           style: styles.muted)
+                           style: line.isNull ? styles.muted : styles.accent)
             }
         }
+    }
+
+    /// The colour of a JSON token.
+    private static func style(of kind: JSONLayout.Token, _ styles: ThemeStyles) -> Style {
+        switch kind {
+        case .key: styles.accent
+        case .string: styles.success
+        case .literal: styles.warning
+        case .null: styles.muted
+        case .punctuation: styles.text
+        }
+    }
+
+    /// The inspector: the selected entry's details over `area` (the screen between the header
+    /// and the footer), boxed and titled with its place in the list, its name and its time.
+    func drawInspector(into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles) {
+        guard let entry = selectedEntry, let place = selectedPosition, area.width >= 4, area.height >= 3 else { return }
+        buffer.fill(area, style: styles.text)
+        let position = "\(place + 1) of \(shown.count)"
+        buffer.drawBox(area, style: styles.title, border: .rounded,
+                       title: "Event \(position) · \(entry.name) · \(entry.timeText) UTC" + (justCopied ? " · copied" : ""))
+        drawDetails(into: &buffer, content: area.inset(top: 1, left: 2, bottom: 1, right: 2), styles: styles)
     }
 
     /// Writes `segments` one after another within `width` columns; when they do not fit, the last

@@ -13,6 +13,14 @@ public final class MeshApp: TerminalApp {
     public private(set) var isTooSmall = false
     /// A refused action, for the footer; cleared by the next key.
     public private(set) var status: String?
+    /// A record's JSON the inspector's `y` asked to copy, until the runner takes it.
+    var clipboard: String?
+
+    /// The record the inspector's `y` copied, once.
+    public func takeClipboard() -> String? {
+        defer { clipboard = nil }
+        return clipboard
+    }
 
     /// Plays a Mesh scenario through the UI (`--script`); set before ``start()``.
     public var autopilot: MeshAutopilot?
@@ -211,8 +219,8 @@ public final class MeshApp: TerminalApp {
             break
         }
         if log.isFocused {
-            let area = lastLayout?.log ?? Rect(x: 0, y: 0, width: 40, height: 12)
-            if !log.handle(key, area: area) && (key == .escape || key == .tab) { log.isFocused = false }
+            log.handleFocused(key, in: lastLayout)
+            if let json = log.takeCopyRequest() { clipboard = json }
             return .redraw
         }
         let paneContext = context(for: pane)
@@ -244,7 +252,7 @@ public final class MeshApp: TerminalApp {
             _ = panes[index(of: under)].draw(into: &buffer, area: content, context: context(for: under))
         }
         var cursor = panes[index(of: pane)].draw(into: &buffer, area: content, context: paneContext)
-        if let area = layout.log { log.draw(into: &buffer, area: area, styles: styles) }
+        log.draw(in: layout, into: &buffer, styles: styles)
         let footer = layout.footer
         if let alarm {
             buffer.text(" " + alarm.message, y: footer.y, x: footer.x, area: footer, style: styles.error)
@@ -254,7 +262,7 @@ public final class MeshApp: TerminalApp {
         } else if let status {
             buffer.text(" ✗ " + status, y: footer.y, x: footer.x, area: footer, style: styles.error)
         } else {
-            let keys = log.isFocused ? LogPanel.keyMap.bindings + [KeyBinding("Esc", "back to pane")]
+            let keys = log.isFocused ? log.currentKeyMap.bindings
                 : panes[index(of: pane)].keyMap(paneContext).bindings + KeyMap.global.bindings
             buffer.hints(keys, y: footer.y, area: footer.inset(left: 1), styles: styles)
         }

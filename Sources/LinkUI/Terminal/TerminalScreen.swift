@@ -191,6 +191,21 @@ public final class TerminalScreen {
         lt_restore_terminal_now()
     }
 
+    /// Asks the terminal to put `text` on the system clipboard (OSC 52), where the terminal
+    /// allows it (xterm with `allowWindowOps`, kitty, iTerm2, tmux with `set-clipboard on` …);
+    /// others ignore the sequence. Not recorded: a recording replays what was drawn.
+    public func copyToClipboard(_ text: String) {
+        guard isOpen, !isHeadless else { return }
+        let sequence = Array("\u{1b}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
+        sequence.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break }
+            }
+        }
+    }
+
     /// Makes the next `present` repaint the whole terminal (Ctrl-L).
     public func forceRepaint() {
         needsFullCopy = true
