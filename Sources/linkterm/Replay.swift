@@ -40,6 +40,11 @@ struct Replay: ParsableCommand {
     @Flag(help: "Run every scenario given (folders: their *.txt files) and print one line per file and a summary.")
     var check = false
 
+    @Flag(help: ArgumentHelp(
+        "Print the session as a timeline (each view, when and how long, what happened there, errors, the outcome) instead of JSON Lines. The file may also be an events file (--events) of a session already run.",
+        discussion: "Example: linkterm replay --timeline events.jsonl"))
+    var timeline = false
+
     @OptionGroup var session: SessionFlags
 
     @Option(help: ArgumentHelp(
@@ -50,13 +55,21 @@ struct Replay: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give a scenario file (or, with --check, files or folders)") }
         if !check && files.count > 1 { throw ValidationError("give one scenario file, or use --check for several") }
+        if check && timeline { throw ValidationError("--timeline prints one session: give it one file, without --check") }
     }
 
     func run() throws {
         if check { return try runCheck() }
         let text = try readOrExit(files[0])
-        if flavor == .mesh || MeshScenario.namesMesh(text) { return try runMesh(text, path: files[0]) }
+        if timeline, let records = try eventsFileRecords(text, path: files[0]) {
+            return printTimeline(SessionTimeline(records: records))
+        }
+        if flavor == .mesh || MeshScenario.namesMesh(text) {
+            if timeline { throw ValidationError("--timeline shows Plaid sessions; this is a Mesh scenario") }
+            return try runMesh(text, path: files[0])
+        }
         let scenario = try parse(text, path: files[0])
+        if timeline { return try runTimeline(scenario) }
         try refuseOverlappingFiles(inputFiles(of: scenario) + directoryFile)
         let base = try session.configuration(defaultSeed: 0)
         let sink = JSONLinesSink(fileDescriptor: 1)
@@ -72,6 +85,46 @@ struct Replay: ParsableCommand {
             throw ExitCode(outputFailureStatus)
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The records of an events file (its first non-blank character is `{`), or `nil` for a
+    /// scenario; a line that is no record is reported with its number and exits 2.
+    func eventsFileRecords(_ text: String, path: String) throws -> [SessionRecord]? {
+        guard text.first(where: { !$0.isWhitespace }) == "{" else { return nil }
+        var records: [SessionRecord] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.allSatisfy(\.isWhitespace) {
+            do {
+                records.append(try SessionRecord(jsonLine: String(line)))
+            } catch {
+                printError("linkterm: \(path):\(index + 1): not a record of a Plaid events file: \(UntrustedText.visible(String(line), limit: 60, quoting: false))")
+                throw ExitCode(2)
+            }
+        }
+        return records
+    }
+
+    /// Plays `scenario` and prints its timeline; a step that does not fit still prints the
+    /// timeline so far, then the problem, and exits 1.
+    func runTimeline(_ scenario: Scenario) throws {
+        try refuseOverlappingFiles(inputFiles(of: scenario) + directoryFile)
+        let base = try session.configuration(defaultSeed: 0)
+        var records: [SessionRecord] = []
+        var problem: ScenarioError?
+        do {
+            try play(scenario, base: base) { driver in driver.observe { records.append($0) } }
+        } catch {
+            problem = error
+        }
+        printTimeline(SessionTimeline(records: records))
+        if let problem {
+            printError("linkterm: \(problem)")
+            throw ExitCode(problem.isMalformed ? 2 : 1)
+        }
+    }
+
+    func printTimeline(_ timeline: SessionTimeline) {
+        print(timeline.lines().joined(separator: "\n"))
     }
 
     /// `--institutions`, as a file read.

@@ -74,6 +74,44 @@ struct ReplayTests {
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("ok    ") })
     }
 
+    @Test("--timeline: a wrong password then security questions, from the scenario and from its events file alike")
+    func timeline() throws {
+        let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/timeline_wrong_then_mfa.txt").path
+        let expected = """
+            Timeline · 10 views · 5.3 s · onSuccess
+            +0 ms     CONSENT                 0 ms
+            +0 ms     SELECT_INSTITUTION    700 ms   searched "first platypus"; chose First Platypus Bank
+            +700 ms   CREDENTIAL             2.5 s   signed in
+            +3.2 s    LOADING               600 ms   ✗ INVALID_CREDENTIALS
+            +3.8 s    CREDENTIAL (again)    100 ms   signed in
+            +3.9 s    LOADING               600 ms
+            +4.5 s    MFA (questions)       100 ms   answered (questions)
+            +4.6 s    LOADING               600 ms
+            +5.2 s    SELECT_ACCOUNT        100 ms
+            +5.3 s    CONNECTED               0 ms
+            end       ◆ onSuccess: First Platypus Bank, 9 accounts
+
+            """
+        let played = try runLinkterm(["replay", "--timeline", fixture])
+        #expect(played.status == 0 && played.stderr.isEmpty, "\(played.stderr)")
+        #expect(played.stdout == expected)
+        let records = try runLinkterm(["replay", fixture])
+        let events = try temporaryFile(records.stdout, name: "events.jsonl")
+        let read = try runLinkterm(["replay", "--timeline", events])
+        #expect(read.status == 0 && read.stdout == expected, "\(read.stderr)")
+        // a line that is no record: named with its number, exit 2
+        let broken = try temporaryFile(records.stdout + "{\"type\":\"nope\"}\n", name: "broken.jsonl")
+        let refused = try runLinkterm(["replay", "--timeline", broken])
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(refused.stderr == "linkterm: \(broken):\(records.stdout.split(separator: "\n").count + 1): not a record of a Plaid events file: {\"type\":\"nope\"}\n")
+        // a scenario that stops short: the timeline so far, its last view open, then why it is no session (exit 1)
+        let short = try temporaryFile("continue\nsearch tartan\nwait 300\n", name: "short.txt")
+        let cut = try runLinkterm(["replay", "--timeline", short])
+        #expect(cut.status == 1 && cut.stderr.contains("the scenario ended on the SELECT_INSTITUTION pane"))
+        #expect(cut.stdout.hasPrefix("Timeline · 2 views · 300 ms · in progress\n"))
+        #expect(cut.stdout.hasSuffix("end       ◆ the session has not ended\n"))
+    }
+
     @Test("a wrong expectation: exit 1, the line, what was expected and what came instead")
     func wrongExpectation() throws {
         let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/wrong_expectation.txt").path

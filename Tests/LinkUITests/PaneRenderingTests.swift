@@ -171,6 +171,27 @@ struct PaneRenderingTests {
         #expect(h.screen().contains("Enter your First Platypus Bank credentials"), "back to the pane")
     }
 
+    @Test("F4: the session so far as a timeline over the body, errors in the error style; any key closes it")
+    func timeline() throws {
+        let h = try atCredentials()
+        h.type("user_good")
+        h.press(.tab)
+        h.type("wrong")
+        h.press(.enter)
+        h.settle()
+        h.press(.function(4))
+        let buffer = h.render()
+        let lines = buffer.lines()
+        let top = try #require(lines.firstIndex { $0.contains("╭  Timeline · 5 views · ") }, "\(lines.joined(separator: "\n"))")
+        #expect(lines[top].contains(" · in progress · any key closes "))
+        let error = try #require(lines.firstIndex { $0.contains("LOADING") && $0.contains("✗ INVALID_CREDENTIALS") })
+        #expect(buffer[error, 2].style == h.app.styles.error)
+        #expect(lines.contains { $0.contains("CREDENTIAL (again)") })
+        #expect(lines.contains { $0.contains("end       ◆ the session has not ended") })
+        h.press(.char("x"))
+        #expect(!h.screen().contains("Timeline ·") && !h.screen().contains("Password  •"), "closed, the key taken by the overlay")
+    }
+
     @Test("MFA: device list, code, questions, selections")
     func mfa() throws {
         let device = try signIn("mfa_device")

@@ -29,6 +29,10 @@ extension LinkApp {
         nextAnimationAt = panes.view(for: pane).redrawsAt(context(for: pane))
         log.draw(in: layout, into: &buffer, styles: styles)
         drawFooter(into: &buffer, area: layout.footer)
+        if timelineVisible {
+            TimelineOverlay.draw(driver.records, now: driver.clock.now, into: &buffer, area: layout.body, styles: styles)
+            cursor = nil
+        }
         if helpVisible {
             HelpOverlay.draw(into: &buffer, area: buffer.bounds.inset(top: 1, left: 0, bottom: 1, right: 0), styles: styles,
                              paneKeys: paneKeyMap)

@@ -125,11 +125,13 @@ extension LinkApp {
         if key == .ctrl("c") {
             // Ctrl-C quits from anywhere, the help overlay included.
             helpVisible = false
+            timelineVisible = false
             send(.quit)
             return
         }
-        if helpVisible {
+        if helpVisible || timelineVisible {
             helpVisible = false
+            timelineVisible = false
             return
         }
         switch key {
@@ -142,6 +144,9 @@ extension LinkApp {
         case .function(2):
             logVisible.toggle()
             if !logVisible { log.isFocused = false }
+            return
+        case .function(4):
+            timelineVisible = true
             return
         case .function(3):
             if !logVisible { logVisible = true }

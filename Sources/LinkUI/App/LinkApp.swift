@@ -36,6 +36,8 @@ public final class LinkApp {
     var logVisible: Bool
     /// Whether the help overlay is shown (F1).
     var helpVisible = false
+    /// Whether the session's timeline is shown (F4).
+    var timelineVisible = false
     /// The pane views.
     var panes = PaneRegistry()
     var lastPane: Pane?

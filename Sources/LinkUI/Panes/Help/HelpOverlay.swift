@@ -10,7 +10,8 @@ enum HelpOverlay {
         KeyBinding("Space", "toggle a checkbox"), KeyBinding("Ctrl-X", "ask to exit Link"),
         KeyBinding("Ctrl-C", "exit at once"), KeyBinding("F1 ?", "this help"),
         KeyBinding("F2", "show / hide the log"), KeyBinding("F3", "browse the log"),
-        KeyBinding("Ctrl-L", "redraw"), KeyBinding("Ctrl-U", "clear a field"),
+        KeyBinding("F4", "the session's timeline"), KeyBinding("Ctrl-L", "redraw"),
+        KeyBinding("Ctrl-U", "clear a field"),
     ]
 
     /// The sandbox credentials: the sandbox's own list (`SandboxCredentials.documented`).

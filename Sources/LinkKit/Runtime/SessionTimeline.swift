@@ -1,0 +1,148 @@
+/// SessionTimeline: a session as the panes a person went through: each view in the order it was
+/// shown, when and for how long, what happened there (a search, a choice, an answer, an error),
+/// the views shown again marked as such, and the outcome. Built from the session's records (live,
+/// or read back from an events file); ``lines(width:)`` is the text a QA report takes. Names and
+/// queries from the data are made visible (controls escaped), so the text is safe to print.
+public struct SessionTimeline: Hashable, Sendable {
+    /// Step: one visit to a view.
+    public struct Step: Hashable, Sendable {
+        /// The view (`CONSENT`, `CREDENTIAL`, `MFA (code)` …).
+        public var view: String
+        /// When it was shown.
+        public var start: Timestamp
+        /// How long it stayed, in milliseconds (until the next view or the session's last record).
+        public var millis: Int64
+        /// Which visit of this view it is (1 the first time, 2 when shown again …; the text marks
+        /// a view shown again, LOADING aside).
+        public var visit: Int
+        /// What the person did there, in order (`searched "chase"`, `chose Chase` …).
+        public var notes: [String]
+        /// The errors it ended in (`INVALID_CREDENTIALS` …).
+        public var errors: [String]
+    }
+
+    /// The views, in order.
+    public private(set) var steps: [Step] = []
+    /// How the session ended (`onSuccess: First Platypus Bank, 2 accounts`), or `nil` while it goes on.
+    public private(set) var outcome: String?
+    /// When the first view was shown.
+    public var start: Timestamp? { steps.first?.start }
+    /// The session's last timestamp.
+    public private(set) var end: Timestamp?
+
+    /// The timeline of `records` (in the order they came); `now`, for a session still going on:
+    /// the view shown last has lasted until then.
+    public init(records: [SessionRecord], now: Timestamp? = nil) {
+        var visits: [String: Int] = [:]
+        for record in records {
+            switch record {
+            case .load:
+                continue
+            case .event(let event):
+                let m = event.metadata
+                end = m.instant
+                if let last = steps.indices.last { steps[last].millis = max(0, m.instant.millis - steps[last].start.millis) }
+                switch event.eventName {
+                case .open, .transitionView:
+                    guard var view = m.viewName?.description else { continue }
+                    if let mfa = m.mfaType { view += " (\(mfa))" }
+                    visits[view, default: 0] += 1
+                    steps.append(Step(view: view, start: m.instant, millis: 0, visit: visits[view] ?? 1, notes: [], errors: []))
+                case .error:
+                    if let code = m.errorCode?.errorCode { note(error: code) }
+                default:
+                    if let text = Self.note(for: event) { note(text) }
+                }
+            case .success(let success):
+                let accounts = success.metadata.accounts.count
+                let institution = success.metadata.institution.map { UntrustedText.visible($0.name, limit: 40, quoting: false) }
+                    ?? "no institution"
+                outcome = "onSuccess: \(institution), \(accounts) account\(accounts == 1 ? "" : "s")"
+            case .exit(let exit):
+                var parts = ["onExit: " + (exit.metadata.status?.description ?? "no status")]
+                if let error = exit.error { parts.append(error.errorCode.errorCode) }
+                outcome = parts.joined(separator: ", ")
+            }
+        }
+        if outcome == nil, let now, let last = steps.indices.last, now > steps[last].start {
+            steps[last].millis = now.millis - steps[last].start.millis
+            end = now
+        }
+    }
+
+    private mutating func note(_ text: String) {
+        guard let last = steps.indices.last else { return }
+        steps[last].notes.append(text)
+    }
+
+    private mutating func note(error code: String) {
+        guard let last = steps.indices.last else { return }
+        steps[last].errors.append(code)
+    }
+
+    /// What an event says the person did, for the view it happened in; `nil` for the events that
+    /// only mark the way (`HANDOFF`, `EXIT` …).
+    static func note(for event: LinkEvent) -> String? {
+        let m = event.metadata
+        switch event.eventName {
+        case .searchInstitution: return m.institutionSearchQuery.map { "searched " + UntrustedText.quoted($0) }
+        case .selectInstitution, .matchedSelectInstitution, .selectSavedInstitution, .autoSelectSavedInstitution:
+            return "chose " + UntrustedText.visible(m.institutionName ?? m.institutionID ?? "an institution", limit: 40, quoting: false)
+        case .selectBrand: return "chose the brand " + UntrustedText.visible(m.institutionName ?? "", limit: 40, quoting: false)
+        case .submitCredentials: return "signed in"
+        case .submitMFA: return "answered" + (m.mfaType.map { " (\($0))" } ?? "")
+        case .selectDegradedInstitution: return "the institution is degraded"
+        case .selectDownInstitution: return "the institution is down"
+        case .selectFilteredInstitution: return "the institution does not offer the products"
+        case .openOAuth: return "went to the bank's page"
+        case .closeOAuth: return "closed the bank's page"
+        case .failOAuth: return "the bank's page failed"
+        case .exit, .handoff, .open, .transitionView, .error: return nil
+        default: return event.eventName.description.lowercased().replacingUnderscores()
+        }
+    }
+
+    /// The timeline as text: a title line (the whole duration, the outcome), then one line per
+    /// view: its start from the session's start, how long it stayed, the view (marked when shown
+    /// again), what happened there and its errors (`✗`); the outcome last. Lines are cut to
+    /// `width` columns when given.
+    public func lines(width: Int? = nil) -> [String] {
+        let origin = start?.millis ?? 0
+        let total = (end?.millis ?? origin) - origin
+        var lines = ["Timeline · \(steps.count) view\(steps.count == 1 ? "" : "s") · \(Self.seconds(total)) · "
+                        + (outcome.map { $0.split(separator: ":").first.map(String.init) ?? $0 } ?? "in progress")]
+        let viewWidth = min(32, (steps.map { $0.view.count + ($0.visit > 1 ? 8 : 0) }.max() ?? 10) + 2)
+        for step in steps {
+            // a view shown again is a retry (LOADING comes back after every submission: no mark)
+            var view = step.view + (step.visit > 1 && step.view != "LOADING" ? " (again)" : "")
+            view += String(repeating: " ", count: max(1, viewWidth - view.count))
+            let offset = "+" + Self.seconds(step.start.millis - origin)
+            var line = offset.padding(8) + "  " + view + Self.seconds(step.millis).padding(8, right: true)
+            let said = step.notes + step.errors.map { "✗ " + $0 }
+            if !said.isEmpty { line += "   " + said.joined(separator: "; ") }
+            lines.append(line)
+        }
+        lines.append("end     " + "  " + "◆ " + (outcome ?? "the session has not ended"))
+        guard let width, width > 0 else { return lines }
+        return lines.map { $0.count > width ? String($0.prefix(max(0, width - 1))) + "…" : $0 }
+    }
+
+    /// `millis` as seconds with a tenth (`1.2 s`), or milliseconds under a second (`300 ms`).
+    static func seconds(_ millis: Int64) -> String {
+        if millis < 1000 { return "\(millis) ms" }
+        return "\(millis / 1000).\((millis % 1000) / 100) s"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters (on the left when `right`).
+    fileprivate func padding(_ width: Int, right: Bool = false) -> String {
+        let pad = String(repeating: " ", count: max(0, width - count))
+        return right ? pad + self : self + pad
+    }
+
+    /// `SUBMIT_PHONE` as `submit phone`.
+    fileprivate func replacingUnderscores() -> String {
+        String(map { $0 == "_" ? " " : $0 })
+    }
+}
