@@ -198,8 +198,8 @@ CTRL_X = b"\x18"
 CTRL_C_STATES = {
     "help (F1)": ([], [(F1, "any key closes")]),
     "help (?)": ([], [(b"?", "any key closes")]),
-    "log browser (F3)": ([], [(F3, "Enter details")]),
-    "event metadata (F3, Enter)": ([], [(F3, "Enter details"), (ENTER, "event_name: OPEN")]),
+    "log browser (F3)": ([], [(F3, "Enter inspect")]),
+    "event metadata (F3, Enter)": ([], [(F3, "Enter inspect"), (ENTER, "event_name: OPEN")]),
     "exit confirmation (Ctrl-X)": ([], [(CTRL_X, "Are you sure you want to exit?")]),
     "loading": (["--latency", "5000"], [(ENTER, "Popular institutions"), (b"first platypus", "Search  first platypus"),
                                         (ENTER, "Enter your First Platypus Bank credentials"),
