@@ -27,15 +27,27 @@ extension CellBuffer {
     }
 
     /// Writes key hints (`Enter continue · Esc back`) at row `y`.
+    ///
+    /// Hints that do not fit are left out from the last, and the row then ends in `… F1 keys`, so
+    /// a cut footer says it is cut and where the rest is (`…` alone when F1 is among the hints shown).
     mutating func hints(_ bindings: [KeyBinding], y: Int, area: Rect, styles: ThemeStyles) {
-        var x = area.x
-        for (index, binding) in bindings.enumerated() {
-            let piece = (index > 0 ? "  " : "") + binding.keys
-            let needed = displayWidth(of: piece) + 1 + displayWidth(of: binding.action)
-            guard x + needed <= area.maxX else { break }
-            x += text(piece, y: y, x: x, area: area, style: styles.accent)
-            x += text(" " + binding.action, y: y, x: x, area: area, style: styles.muted)
+        let pieces = bindings.enumerated().map { index, binding in
+            (keys: (index > 0 ? "  " : "") + binding.keys, action: " " + binding.action)
         }
+        let widths = pieces.map { displayWidth(of: $0.keys) + displayWidth(of: $0.action) }
+        let marker = "  … F1 keys"
+        let cut = widths.reduce(0, +) > area.width
+        let room = area.maxX - (cut ? displayWidth(of: marker) : 0)
+        var x = area.x
+        var namesHelp = false
+        for (piece, width) in zip(pieces, widths) {
+            guard x + width <= room else { break }
+            x += text(piece.keys, y: y, x: x, area: area, style: styles.accent)
+            x += text(piece.action, y: y, x: x, area: area, style: styles.muted)
+            namesHelp = namesHelp || piece.keys.hasSuffix("F1")
+        }
+        // the rest is in the help (F1): said unless the row already says it
+        if cut { text(namesHelp ? "  …" : marker, y: y, x: x, area: area, style: styles.muted) }
     }
 
     /// Writes a text field: its label, then the value underlined across `width` columns (an
