@@ -59,7 +59,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             } else {
                 unusableTerm = ClientText.sanitized(request.term, limit: 32)
             }
-            reply(request.wantReply, ok: unusableTerm == nil)
+            reply(request.wantReply, ok: true)  // an unusable TERM is explained at the shell request
         case let request as SSHChannelRequestEvent.ShellRequest:
             startShell(wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.ExecRequest:

@@ -124,8 +124,8 @@ def visit(keys, tmp_path):
     clients: list[PtyProcess] = []
 
     def _visit(server: Server, user: str = "visitor", key: str = "visitor", **kwargs) -> PtyProcess:
-        p = PtyProcess.spawn(ssh_argv(server, keys[key], "-tt", user=user), env=base_env(home=str(tmp_path)),
-                             **kwargs)
+        kwargs.setdefault("env", base_env(home=str(tmp_path)))
+        p = PtyProcess.spawn(ssh_argv(server, keys[key], "-tt", user=user), **kwargs)
         clients.append(p)
         return p
 
@@ -337,3 +337,97 @@ def test_host_key_file_checked(binary, tmp_path):
     key.chmod(0o644)
     result = subprocess.run(serve, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=HANG_TIMEOUT)
     assert result.returncode == 2 and "readable by group or others (mode 0644)" in result.stderr, result
+
+
+def test_per_source_limit_idle_and_handshake_timeouts(serve, visit, keys):
+    server = serve("--max-per-source", 1, "--idle-timeout", 1, "--handshake-timeout", 1)
+    p = visit(server)
+    start(p)
+    result = run_ssh(server, keys["visitor"], "-T")  # a second connection from 127.0.0.1
+    assert result.returncode == 255, result
+    server.wait_log(re.escape('outcome="refused: more than 1 connections from 127.0.0.1, or stopping"'))
+    # no key for a second: linkterm gets SIGTERM (its terminal restored), then the visitor is told
+    p.wait_for("no key for 1 s: the session has ended")
+    assert p.wait_exit().status == 143
+    assert not p.restoration_problems(), p.restoration_problems()
+    server.wait_log(re.escape('outcome="ended: idle"'))
+    # a connection that never says anything is closed after the handshake timeout
+    import socket
+    with socket.create_connection(("127.0.0.1", server.port), timeout=HANG_TIMEOUT) as sock:
+        sock.settimeout(HANG_TIMEOUT)
+        data = b""
+        while chunk := sock.recv(4096):
+            data += chunk
+        assert data.startswith(b"SSH-2.0-"), data
+    server.wait_log(re.escape('outcome="refused: handshake timeout"'))
+
+
+def test_sighup_rereads_the_authorized_keys(serve, keys):
+    server = serve()
+    assert run_ssh(server, keys["stranger"], "-T").returncode == 255
+    keys["authorized"].write_text(keys["authorized"].read_text() + Path(f"{keys['stranger']}.pub").read_text())
+    server.proc.send_signal(signal.SIGHUP)
+    server.wait_log(r"SIGHUP: admitting the 2 keys of ")
+    result = run_ssh(server, keys["stranger"], "-T")
+    assert result.returncode == 2 and "needs a terminal" in result.stdout, result  # admitted now
+    keys["authorized"].write_text("ssh-ed25519 not-base64!\n")
+    server.proc.send_signal(signal.SIGHUP)
+    server.wait_log(r"SIGHUP: --authorized-keys \S+: line 1: the ssh-ed25519 key is not valid base64 key data; "
+                    r"the keys read before stay")
+    assert run_ssh(server, keys["stranger"], "-T").returncode == 2
+
+
+def test_open_admits_any_key_with_a_warning(serve, keys):
+    server = serve(open_access=True)
+    server.wait_log(r"WARNING: --open: anyone with any SSH key can connect")
+    result = run_ssh(server, keys["stranger"], "-T")
+    assert result.returncode == 2 and "needs a terminal" in result.stdout, result
+    server.wait_log(r'auth=open user=visitor session=\w+ outcome="refused: shell without a pty"')
+
+
+def test_client_text_is_checked_before_use(serve, visit, tmp_path):
+    """A TERM outside terminfo's names is refused with one line; the user name is logged without
+    its control characters."""
+    server = serve()
+    p = visit(server, env=base_env(term="xterm;\x1b[31mred", home=str(tmp_path)))
+    p.wait_for('the terminal type "xterm;?[31mred" cannot be used')
+    assert p.wait_exit().status == 2
+    server.wait_log(re.escape('outcome="refused: unusable TERM xterm;?[31mred"'))
+    q = visit(server, user="visitor\x07bell")
+    start(q)
+    q.send(CTRL_C)
+    assert q.wait_exit().status == 130
+    server.wait_log(r"user=visitor\?bell ")
+    assert "\x1b" not in server.output and "\x07" not in server.output
+
+
+# -- the audience -------------------------------------------------------------------------------------------
+
+
+def test_watchers_follow_the_presenter_and_type_nothing(serve, visit):
+    """--watch: the first visitor presents; two visitors logged in as `watch` see the presenter's
+    screen (a whole one when they join, then every change); a watcher's keys reach nothing."""
+    server = serve("--watch")
+    presenter = visit(server)
+    start(presenter)
+    watchers = [visit(server, user="watch"), visit(server, user="watch", rows=30, cols=100)]
+    for watcher in watchers:
+        watcher.wait_for(CONSENT_TITLE)  # the presenter's whole screen, repainted for them
+    presenter.send(ENTER)
+    presenter.wait_for(SEARCH_HINT)
+    for watcher in watchers:
+        watcher.wait_for(SEARCH_HINT)
+    # a watcher types, then leaves (q): what they typed was handled before they left, and went nowhere
+    watchers[0].send(b"abc")
+    watchers[0].send(b"q")
+    watchers[0].wait_for("stopped watching")
+    assert watchers[0].wait_exit().status == 0
+    presenter.send(b"z")
+    presenter.wait_for("Search  z")
+    assert "abc" not in presenter.screen.text() and "Search  z" in presenter.screen.text()
+    watchers[1].wait_for("Search  z")
+    assert len(server.sessions()) == 1  # watchers have no session of their own
+    presenter.send(CTRL_C)
+    assert presenter.wait_exit().status == 130
+    watchers[1].wait_for("the presenter's session ended")
+    server.wait_log(re.escape('user=watch') + r'.*outcome="watched"')
