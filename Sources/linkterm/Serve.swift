@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkKit
 import LinkServe
+import LinkUI
 import NIOCore
 
 /// `linkterm serve`: an SSH server on which every visitor gets a linkterm session of their own
@@ -10,8 +11,9 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve Link sessions over SSH: every visitor gets a linkterm of their own.",
         discussion: """
-            Each connection that asks for a terminal and a shell runs linkterm with the session options given \
-            here (after --, any other linkterm option) on a pseudo-terminal of the visitor's size. Visitors \
+            Each connection that asks for a terminal and a shell runs linkterm on a pseudo-terminal of the \
+            visitor's size, with every linkterm option given here (--theme, --flavor, --latency, --institutions, \
+            --script, --typing-delay, --exit-at-end …; see linkterm --help), before or after --. Visitors \
             cannot run commands, open subsystems (sftp), forward ports or agents, or set the environment. \
             Only public keys are accepted: those of --authorized-keys FILE, or any with --open (a public demo).
 
@@ -23,7 +25,7 @@ struct Serve: ParsableCommand {
             Examples:
               linkterm serve --authorized-keys ~/.ssh/authorized_keys
               linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --theme light --watch
-              linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end -- --seed 42
+              linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end --seed 42
             Visitors: ssh -t -p 2222 HOST   (with --watch, ssh -t -p 2222 watch@HOST to watch the presenter)
             """)
 
@@ -65,44 +67,46 @@ struct Serve: ParsableCommand {
     @Flag(help: "Let visitors logged in as user watch see the presenter's session (the first other visitor's) live.")
     var watch = false
 
-    @Option(help: ArgumentHelp("The sessions' Link system (linkterm --flavor).", valueName: "plaid|mesh"))
-    var flavor: String?
-
-    @Option(help: ArgumentHelp("The sessions' theme (linkterm --theme).", valueName: "name|file"))
-    var theme: String?
-
-    @Option(help: ArgumentHelp("The sessions' LOADING time in milliseconds (linkterm --latency).", valueName: "ms"))
-    var latency: Int64?
-
-    @Option(help: ArgumentHelp("The sessions' institution directory (linkterm --institutions).", valueName: "file"))
-    var institutions: String?
-
-    @Option(help: ArgumentHelp("Kiosk autopilot: every session plays this scenario (linkterm --script).", valueName: "file"))
-    var script: String?
-
-    @Option(help: ArgumentHelp("Autopilot: milliseconds between two keys (linkterm --typing-delay).", valueName: "ms"))
-    var typingDelay: Int64?
-
-    @Flag(help: "Autopilot: a session ends when its play ends (linkterm --exit-at-end).")
-    var exitAtEnd = false
-
     @Argument(parsing: .postTerminator,
               help: ArgumentHelp("After --, more linkterm options for every session (e.g. -- --seed 42 --product auth).",
                                  valueName: "linkterm options"))
     var sessionOptions: [String] = []
 
-    /// The options each session's linkterm runs with.
-    var childArguments: [String] {
+    /// serve's own options: (name, whether a value follows). Every other argument is linkterm's
+    /// (the root command parses `--theme`, `--script` … wherever they stand) and goes to the sessions.
+    static let ownOptions: [(String, Bool)] = [
+        ("--listen", true), ("--all-interfaces", false), ("--host-key", true), ("--authorized-keys", true), ("--open", false),
+        ("--max-sessions", true), ("--max-per-source", true), ("--idle-timeout", true), ("--handshake-timeout", true),
+        ("--events-dir", true), ("--watch", false),
+    ]
+
+    /// The options each session's linkterm runs with: the command line's arguments without
+    /// `serve`, serve's own options and the `--` before the last ones.
+    static func childArguments(of commandLine: [String]) -> [String] {
         var arguments: [String] = []
-        if let flavor { arguments += ["--flavor", flavor] }
-        if let theme { arguments += ["--theme", theme] }
-        if let latency { arguments += ["--latency", String(latency)] }
-        if let institutions { arguments += ["--institutions", institutions] }
-        if let script { arguments += ["--script", script] }
-        if let typingDelay { arguments += ["--typing-delay", String(typingDelay)] }
-        if exitAtEnd { arguments.append("--exit-at-end") }
-        return arguments + sessionOptions
+        var rest = commandLine.dropFirst()[...]
+        var servePassed = false
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                arguments += rest
+                break
+            }
+            if !servePassed && argument == "serve" {
+                servePassed = true
+                continue
+            }
+            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+            if let own = ownOptions.first(where: { $0.0 == name }) {
+                if own.1 && !argument.contains("=") { _ = rest.popFirst() }
+                continue
+            }
+            arguments.append(argument)
+        }
+        return arguments
     }
+
+    /// The sessions' options of this command line.
+    var childArguments: [String] { Self.childArguments(of: CommandLine.arguments) }
 
     /// Options no session may be given: a file every session would share, or not a session at all.
     static let sharedFileOptions = ["--events", "--record", "--profile", "--mesh-store", "--help", "-h", "--version"]
@@ -127,21 +131,25 @@ struct Serve: ParsableCommand {
         if idleTimeout > 86_400 * 7 || handshakeTimeout > 3600 {
             throw ValidationError("--idle-timeout is at most 604800 s and --handshake-timeout at most 3600 s")
         }
-        for argument in sessionOptions {
+        for argument in childArguments {
             let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
             if Self.sharedFileOptions.contains(name) {
                 throw ValidationError("\(UntrustedText.quoted(name)) cannot be given to the sessions: every visitor would share it\(name == "--events" ? " (use --events-dir DIR)" : "")")
             }
         }
+        let session: LinkTerm?
         do {
-            _ = try LinkTerm.parseAsRoot(childArguments)
+            session = try LinkTerm.parseAsRoot(childArguments) as? LinkTerm
         } catch {
             throw ValidationError("the sessions' options: \(LinkTerm.message(for: error))")
         }
-        for (path, option) in [(script, "--script"), (institutions, "--institutions")] {
+        for (path, option) in [(session?.script, "--script"), (session?.session.institutions, "--institutions")] {
             if let path, !FileManager.default.isReadableFile(atPath: path) {
                 throw ValidationError("\(option) \(UntrustedText.quoted(path)): no readable file there")
             }
+        }
+        if let theme = session?.theme {
+            do { _ = try ThemeLoader.load(theme) } catch { throw ValidationError("\(error)") }
         }
         if let eventsDir {
             var isDirectory: ObjCBool = false

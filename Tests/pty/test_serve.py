@@ -183,6 +183,24 @@ def test_whole_session_over_ssh(serve, visit, tmp_path):
     measure("serve", f"a whole pass_good session over ssh: {p.exit.wall_seconds:.2f} s")
 
 
+def test_kiosk_autopilot_takes_the_servers_options(serve, visit, tmp_path):
+    """Every linkterm option given to serve (before or after --) goes to the sessions, never the
+    visitor's: here a scenario played by the autopilot to its end, in the light theme."""
+    events = tmp_path / "events"
+    events.mkdir()
+    scenario = Path(__file__).resolve().parents[1] / "Scenarios" / "pass_good.txt"
+    server = serve("--script", scenario, "--events-dir", events, "--typing-delay", 0, "--exit-at-end",
+                   "--", "--seed", 42, "--latency", 0)
+    p = visit(server)
+    e = p.wait_exit()
+    assert e.status == 0, p.describe()  # every step played, every expectation held
+    assert "onSuccess public_token=" in p.text_since(0)
+    [file] = events.iterdir()
+    records = read_records(file)
+    assert any(r.get("type") == "success" for r in records)
+    server.wait_log(re.escape('outcome="ended: exit 0"'))
+
+
 def test_resize_reaches_the_session(serve, visit):
     """The visitor's terminal changes size (SIGWINCH to ssh): the window-change becomes the pty's
     size, and linkterm redraws at it."""
@@ -319,6 +337,9 @@ def test_sigterm_ends_every_session_cleanly(serve, visit, tmp_path):
     (["--open", "--", "--events", "e.jsonl"], "(use --events-dir DIR)"),
     (["--open", "--latency", "99999999"], "--latency must be 0 to"),
     (["--open", "--", "--product", "nonsense"], "the sessions' options: --product"),
+    (["--open", "--theme", "nosuch"], "theme nosuch: no such built-in theme"),
+    (["--open", "--script", "/nonexistent"], "--script \"/nonexistent\": no readable file there"),
+    (["--open", "--bogus"], "Unknown option '--bogus'"),
 ])
 def test_bad_arguments(binary, tmp_path, args, message):
     result = subprocess.run([binary, "serve", "--host-key", str(tmp_path / "k"), *args], stdin=subprocess.DEVNULL,
