@@ -4,11 +4,14 @@ server on loopback, with keys made for the test: whole sessions, resizes, what i
 session's process gone, nothing left behind), the limits, SIGTERM, and the audience (--watch)."""
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
+import termios
 import time
 from pathlib import Path
 
@@ -284,6 +287,51 @@ def test_dropped_connection_ends_its_session(serve, visit):
     other.wait_for(SEARCH_HINT)  # the other session did not notice
     other.send(CTRL_C)
     assert other.wait_exit().status == 130
+
+
+def test_a_killed_session_touches_nothing_else(serve, visit):
+    """One session's process dies (SIGKILL): its visitor gets the status (128 + 9), the other
+    session and the server go on."""
+    server = serve()
+    other = visit(server)
+    start(other)
+    [other_pid] = server.sessions()
+    p = visit(server)
+    start(p)
+    [pid] = [s for s in server.sessions() if s != other_pid]
+    os.kill(pid, signal.SIGKILL)
+    assert p.wait_exit().status == 137
+    server.wait_log(re.escape('outcome="ended: signal 9"'))
+    other.send(ENTER)
+    other.wait_for(SEARCH_HINT)
+    other.send(CTRL_C)
+    assert other.wait_exit().status == 130
+
+
+def test_the_visitor_sets_nothing_but_terminal_and_size(serve, visit, tmp_path, keys):
+    """A session's environment is the server's few variables and the visitor's TERM: `env`
+    requests (SetEnv, SendEnv), agent and X11 forwarding reach nothing."""
+    server = serve()
+    argv = ssh_argv(server, keys["visitor"], "-tt", "-A", "-X", "-o", "SetEnv=LINKTERM_EXTRA=1 LINES=5",
+                    "-o", "SendEnv=LC_ALL")
+    p = PtyProcess.spawn(argv, env={**base_env(term="screen-256color", home=str(tmp_path)), "LC_ALL": "C",
+                                    "SSH_AUTH_SOCK": str(tmp_path / "agent")}, rows=30, cols=90)
+    try:
+        start(p)
+        [pid] = server.sessions()
+        environ = dict(item.split("=", 1) for item in Path(f"/proc/{pid}/environ").read_text().split("\0") if item)
+        assert set(environ) == {"TERM", "PATH", "HOME", "LANG", "SWIFT_BACKTRACE"}, environ
+        assert environ["TERM"] == "screen-256color"
+        fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NOCTTY)  # the session's pty
+        try:
+            rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
+        finally:
+            os.close(fd)
+        assert (rows, cols) == (30, 90)
+        p.send(CTRL_C)
+        assert p.wait_exit().status == 130
+    finally:
+        p.close()
 
 
 # -- limits, signals ------------------------------------------------------------------------------------------
