@@ -40,7 +40,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         _ = context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
-        connection.stoppers[id] = { [unowned self] reason in stop(telling: reason, outcome: "ended: server stopping") }
+        connection.channelOpened(id) { [unowned self] reason in stop(telling: reason, outcome: "ended: server stopping") }
         armIdleTimer()
     }
 
@@ -104,10 +104,11 @@ final class SessionChannelHandler: ChannelInboundHandler {
     }
 
     private func startShell(wantReply: Bool) {
-        guard process == nil, !watching, !finished, let context else {
-            reply(wantReply, ok: false)
+        guard process == nil, !watching, !finished, !connection.hasStarted, let context else {
+            reply(wantReply, ok: false)  // one session (or watch) per connection
             return
         }
+        connection.hasStarted = true
         if let unusableTerm {
             connection.settle("refused: unusable TERM \(unusableTerm)")
             reply(wantReply, ok: true)
@@ -201,7 +202,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        connection.stoppers[id] = nil
+        connection.channelClosed(id)
         idleTimer?.cancel()
         if watching { server.hub.removeWatcher(context.channel) }
         if let process, childStatus == nil {

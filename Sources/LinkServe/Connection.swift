@@ -24,8 +24,25 @@ final class ConnectionContext {
     /// What happened, for the log line (the first outcome set is kept).
     private(set) var outcome: String?
     var handshakeTimer: Scheduled<Void>?
-    /// The session channels' ways to end their sessions (server stopping).
-    var stoppers: [ObjectIdentifier: (String) -> Void] = [:]
+    /// The open session channels' ways to end their sessions (server stopping).
+    private(set) var stoppers: [ObjectIdentifier: (String) -> Void] = [:]
+    /// Whether a channel of this connection has started a session or a watch (one per connection).
+    var hasStarted = false
+    private var lingerTimer: Scheduled<Void>?
+
+    /// A session channel opened; `stop` ends it for a reason.
+    func channelOpened(_ id: ObjectIdentifier, stop: @escaping (String) -> Void) {
+        lingerTimer?.cancel()
+        stoppers[id] = stop
+    }
+
+    /// A session channel closed: with none left, the connection is closed a second later (a
+    /// client closes it itself at once; one that would keep an idle connection does not get to).
+    func channelClosed(_ id: ObjectIdentifier) {
+        guard stoppers.removeValue(forKey: id) != nil, stoppers.isEmpty else { return }
+        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        lingerTimer = channel.eventLoop.scheduleTask(in: .seconds(1)) { bound.value.close("closed without a session") }
+    }
 
     init(channel: Channel, server: ServerShared) {
         self.channel = channel

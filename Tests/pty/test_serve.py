@@ -431,6 +431,14 @@ def test_per_source_limit_idle_and_handshake_timeouts(serve, visit, keys):
     server.wait_log(re.escape('outcome="refused: handshake timeout"'))
 
 
+def test_a_connection_without_a_session_is_not_kept(serve, keys):
+    """ssh -N logs in and opens no channel: the connection is closed at the handshake timeout."""
+    server = serve("--handshake-timeout", 1)
+    result = run_ssh(server, keys["visitor"], "-N")
+    assert result.returncode == 255, result
+    server.wait_log(r'auth=authorized-keys user=visitor session=\w+ outcome="refused: handshake timeout"')
+
+
 def test_sighup_rereads_the_authorized_keys(serve, keys):
     server = serve()
     assert run_ssh(server, keys["stranger"], "-T").returncode == 255
