@@ -54,6 +54,7 @@ let package = Package(
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),
         .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
         .testTarget(name: "LinkSDKTests", dependencies: ["LinkSDK", "TestSupport"]),
+        .testTarget(name: "LinkServeTests", dependencies: ["LinkServe", .product(name: "NIOSSH", package: "swift-nio-ssh")]),
         // a program that embeds linkterm as Plaid's iOS quick start embeds LinkKit (driven by Tests/pty/test_example.py)
         .executableTarget(name: "QuickStart", dependencies: ["LinkKit", "LinkUI"], path: "Examples/QuickStart"),
         // saves a LinkStore in a loop, for the test that kills it mid-save (Tests/pty/test_mesh_store.py)
