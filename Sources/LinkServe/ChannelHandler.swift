@@ -197,7 +197,10 @@ final class SessionChannelHandler: ChannelInboundHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         // a visitor who reads slowly slows their own session, not the server
-        _ = ptyChannel?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+        if let ptyChannel {
+            _ = ptyChannel.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+            if context.channel.isWritable { ptyChannel.read() }
+        }
         context.fireChannelWritabilityChanged()
     }
 
@@ -233,6 +236,14 @@ final class SessionChannelHandler: ChannelInboundHandler {
         guard let context else { return }
         context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: nil)
         if presenting { server.hub.presenterWrote(bytes, from: id) }
+    }
+
+    /// linkterm reads its keys slowly: the visitor's channel stops reading (its SSH window closes)
+    /// until the pty takes input again, so nothing piles up in the server.
+    func ptyWritabilityChanged(_ writable: Bool) {
+        guard let context else { return }
+        _ = context.channel.setOption(ChannelOptions.autoRead, value: writable)
+        if writable { context.read() }  // an SSH channel does not read again by itself when autoRead comes back
     }
 
     func flushOutput() {
@@ -348,6 +359,10 @@ final class PtyOutputHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         session.value.ptyClosed()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.value.ptyWritabilityChanged(context.channel.isWritable)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

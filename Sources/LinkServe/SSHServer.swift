@@ -64,6 +64,7 @@ public final class SSHServer {
         let grace = Double(configuration.limits.terminateGrace.nanoseconds) / 1e9 + 2
         let left = state.waitForConnections(until: Date(timeIntervalSinceNow: grace))
         log.line("\(ServeLog.timestamp()) linkterm serve: stopped" + (left > 0 ? " (\(left) connections cut)" : ""))
+        log.flush()
     }
 
     private func announce(port: Int, keys: AuthorizedKeys?) {
@@ -77,7 +78,9 @@ public final class SSHServer {
         } else {
             log.line("linkterm serve: WARNING: --open: anyone with any SSH key can connect and start a session")
         }
-        log.line("linkterm serve: visitors connect with: ssh -t -p \(port) \(configuration.host == "127.0.0.1" || configuration.host == "::1" ? "localhost" : configuration.host)")
+        let shown = ["127.0.0.1", "::1"].contains(configuration.host) ? "localhost"
+            : ["0.0.0.0", "::"].contains(configuration.host) ? "THIS-HOST" : host
+        log.line("linkterm serve: visitors connect with: ssh -t -p \(port) \(shown)")
     }
 
     private func reloadKeys(_ state: ServerState) {

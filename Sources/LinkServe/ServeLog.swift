@@ -35,22 +35,48 @@ public enum ClientText {
 }
 
 /// ServeLog: the server's log: one line per connection (time, source, key, user, session,
-/// outcome, duration) and the start-up lines, on standard output, each written whole.
-public final class ServeLog: Sendable {
+/// outcome, duration) and the start-up lines, on standard output, each written whole. Lines are
+/// written by a queue of their own, so a stalled reader of standard output never holds an event
+/// loop: past 1,000 lines waiting, new ones are dropped and counted (the next line written says
+/// how many).
+public final class ServeLog: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "linkterm-serve-log")
     private let lock = NSLock()
+    private var waiting = 0
+    private var dropped = 0
+    private static let maximumWaiting = 1000
 
     /// A log writing to standard output.
     public init() {}
 
-    /// Writes `line` and a newline to standard output in one write, so that lines from several
-    /// threads never interleave.
+    /// Queues `line` and a newline for standard output.
     public func line(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        lock.lock()
-        defer { lock.unlock() }
+        let note: String? = lock.withLock {
+            if waiting >= Self.maximumWaiting {
+                dropped += 1
+                return nil
+            }
+            waiting += 1
+            defer { dropped = 0 }
+            return dropped > 0 ? "linkterm serve: \(dropped) log lines dropped (standard output was not read)\n" : ""
+        }
+        guard let note else { return }
+        queue.async { [self] in
+            Self.write(note + line + "\n")
+            lock.withLock { waiting -= 1 }
+        }
+    }
+
+    /// Waits until every queued line is written.
+    public func flush() {
+        queue.sync {}
+    }
+
+    private static func write(_ text: String) {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return }
             offset += written

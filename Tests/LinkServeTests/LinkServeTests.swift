@@ -48,11 +48,12 @@ private let ecdsaFingerprint = "SHA256:6Z2OgMw63RZ7T2pfFe3ICNVDnPD5IxWcEw+ncNnt6
 }
 
 @Suite struct HostKeyTests {
-    private func temporaryPath() -> String {
-        NSTemporaryDirectory() + "linkserve-\(UUID().uuidString)/host_key"
-    }
+    private let directory = NSTemporaryDirectory() + "linkserve-\(UUID().uuidString)"
+
+    private func temporaryPath() -> String { directory + "/host_key" }
 
     @Test func madeOnceThenReused() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = temporaryPath()
         let made = try HostKey.loadOrCreate(path: path)
         #expect(made.created)
@@ -64,6 +65,7 @@ private let ecdsaFingerprint = "SHA256:6Z2OgMw63RZ7T2pfFe3ICNVDnPD5IxWcEw+ncNnt6
     }
 
     @Test func refusesAReadableOrBadFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = temporaryPath()
         _ = try HostKey.loadOrCreate(path: path)
         chmod(path, 0o640)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ptyharness import (CONSENT_TITLE, CTRL_C, ENTER, HANG_TIMEOUT, POLL, SEARCH_HINT, PtyProcess, base_env,
+from ptyharness import (CONSENT_TITLE, bracketed_paste, CTRL_C, ENTER, HANG_TIMEOUT, POLL, SEARCH_HINT, PtyProcess, base_env,
                         link_to_the_end, measure, read_records, record_name, start, to_search)
 
 SSH = shutil.which("ssh")
@@ -217,6 +217,19 @@ def test_resize_reaches_the_session(serve, visit):
     p.resize(24, 80)
     p.wait_until(lambda: CONSENT_TITLE in p.screen and any(len(line) == 80 and line.endswith("\u256e")
                                                            for line in p.screen.lines()), "a frame at 80x24")
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130
+    assert not p.restoration_problems(), p.restoration_problems()
+
+
+def test_a_large_paste_goes_through(serve, visit):
+    """1 MiB pasted into the search field through ssh: the relay neither loses the session nor
+    piles the bytes up (the pty's writability stops and starts the channel's reads)."""
+    server = serve()
+    p = visit(server)
+    start(p)
+    to_search(p)
+    p.send(bracketed_paste(b"x" * (1 << 20)))
     p.send(CTRL_C)
     assert p.wait_exit().status == 130
     assert not p.restoration_problems(), p.restoration_problems()
