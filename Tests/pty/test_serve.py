@@ -366,14 +366,15 @@ def test_max_sessions_turns_the_next_visitor_away_politely(serve, visit):
     assert third.wait_exit().status == 130
 
 
-def test_sigterm_ends_every_session_cleanly(serve, visit, tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_sigterm_ends_every_session_cleanly(serve, visit, tmp_path, sig):
     events = tmp_path / "events"
     events.mkdir()
     server = serve("--events-dir", events)
     p = visit(server)
     start(p)
     [pid] = server.sessions()
-    server.proc.send_signal(signal.SIGTERM)
+    server.proc.send_signal(sig)
     p.wait_for("linkterm serve is stopping")
     assert p.wait_exit().status == 143  # linkterm's status after SIGTERM, relayed
     assert not p.restoration_problems(), p.restoration_problems()
@@ -483,6 +484,10 @@ def test_client_text_is_checked_before_use(serve, visit, tmp_path):
     p.wait_for('the terminal type "xterm;?[31mred" cannot be used')
     assert p.wait_exit().status == 2
     server.wait_log(re.escape('outcome="refused: unusable TERM xterm;?[31mred"'))
+    # a well-formed name terminfo does not know: linkterm itself says so, and its status is relayed
+    p = visit(server, env=base_env(term="nonexistent-term-xyz", home=str(tmp_path)))
+    p.wait_for("nonexistent-term-xyz")
+    assert p.wait_exit().status == 2
     q = visit(server, user="visitor\x07bell")
     start(q)
     q.send(CTRL_C)
