@@ -20,6 +20,8 @@ final class SessionChannelHandler: ChannelInboundHandler {
     private var unusableTerm: String?
     private var process: SessionProcess?
     private var ptyChannel: Channel?
+    /// Keys typed before the pty's channel is set up (bounded: a visitor cannot fill the server).
+    private var earlyInput: ByteBuffer?
     private var childStatus: Int32?
     private var outputClosed = false
     private var farewell: String?
@@ -192,7 +194,14 @@ final class SessionChannelHandler: ChannelInboundHandler {
             }
             return
         }
-        ptyChannel?.writeAndFlush(bytes, promise: nil)
+        if let ptyChannel {
+            ptyChannel.writeAndFlush(bytes, promise: nil)
+        } else if process != nil, (earlyInput?.readableBytes ?? 0) + bytes.readableBytes <= 1 << 16 {
+            var pending = earlyInput ?? context.channel.allocator.buffer(capacity: bytes.readableBytes)
+            var bytes = bytes
+            pending.writeBuffer(&bytes)
+            earlyInput = pending
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -229,6 +238,10 @@ final class SessionChannelHandler: ChannelInboundHandler {
             channel.close(promise: nil)
         } else {
             ptyChannel = channel
+            if let earlyInput {
+                channel.writeAndFlush(earlyInput, promise: nil)
+                self.earlyInput = nil
+            }
         }
     }
 

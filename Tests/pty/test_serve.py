@@ -222,6 +222,17 @@ def test_resize_reaches_the_session(serve, visit):
     assert not p.restoration_problems(), p.restoration_problems()
 
 
+def test_keys_typed_before_the_first_frame_count(serve, visit):
+    """Enter typed before ssh has even connected reaches the session (the relay keeps what comes
+    before the pty is set up): the visitor lands on the search."""
+    server = serve()
+    p = visit(server)
+    p.send(ENTER)
+    p.wait_for(SEARCH_HINT)
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130
+
+
 def test_a_large_paste_goes_through(serve, visit):
     """1 MiB pasted into the search field through ssh: the relay neither loses the session nor
     piles the bytes up (the pty's writability stops and starts the channel's reads)."""
