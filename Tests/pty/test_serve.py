@@ -204,19 +204,24 @@ def test_kiosk_autopilot_takes_the_servers_options(serve, visit, tmp_path):
     server.wait_log(re.escape('outcome="ended: exit 0"'))
 
 
+def drawn_at(p: PtyProcess, rows: int, cols: int) -> bool:
+    """Whether linkterm's frame fills a terminal of rows x cols: the header's view name at its
+    right edge, the key hints on its last row."""
+    lines = p.screen.lines()
+    return (CONSENT_TITLE in p.screen and lines[0].startswith(" linkterm") and lines[0].rstrip().endswith("CONSENT")
+            and len(lines[0].rstrip()) == cols - 1 and "Ctrl-C quit" in lines[rows - 1])
+
+
 def test_resize_reaches_the_session(serve, visit):
     """The visitor's terminal changes size (SIGWINCH to ssh): the window-change becomes the pty's
     size, and linkterm redraws at it."""
     server = serve()
     p = visit(server)
     start(p)
-    p.resize(30, 100)
-    p.wait_for(CONSENT_TITLE)
-    p.wait_until(lambda: any(line.endswith("\u256e") and len(line) == 100 for line in p.screen.lines()),
-                 "a frame 100 columns wide")
+    p.resize(30, 100)  # the emulated screen is blanked: only a repaint at the new size fills it
+    p.wait_until(lambda: drawn_at(p, 30, 100), "a whole frame at 100x30")
     p.resize(24, 80)
-    p.wait_until(lambda: CONSENT_TITLE in p.screen and any(len(line) == 80 and line.endswith("\u256e")
-                                                           for line in p.screen.lines()), "a frame at 80x24")
+    p.wait_until(lambda: drawn_at(p, 24, 80), "a whole frame at 80x24")
     p.send(CTRL_C)
     assert p.wait_exit().status == 130
     assert not p.restoration_problems(), p.restoration_problems()
