@@ -109,10 +109,10 @@ def serve(binary, tmp_path, keys):
 
     yield _serve
     for server in servers:
-        if server.proc.poll() is None:
+        if server.proc.poll() is None:  # (a test may have stopped or killed it)
             # the visitors have gone (their ssh clients are closed first): so have their sessions
             wait_until(lambda: not server.sessions(), "no session process left")
-        assert server.stop() == 0, server.output
+            assert server.stop() == 0, server.output
 
 
 def ssh_argv(server: Server, key: Path, *extra, user: str = "visitor") -> list[str]:
@@ -361,6 +361,30 @@ def test_the_visitor_sets_nothing_but_terminal_and_size(serve, visit, tmp_path, 
         assert p.wait_exit().status == 130
     finally:
         p.close()
+
+
+def test_sessions_end_when_the_server_dies(serve, visit):
+    """kill -9 of the server: its pty masters close, so each session's linkterm gets the terminal's
+    hang-up and ends; none is left running."""
+    server = serve()
+    visitors = [visit(server), visit(server)]
+    for p in visitors:
+        start(p)
+    pids = server.sessions()
+    assert len(pids) == 2
+    os.kill(server.proc.pid, signal.SIGKILL)
+    server.proc.wait()
+
+    def ended(pid: int) -> bool:  # gone, or a zombie waiting for its new parent to reap it
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except FileNotFoundError:
+            return True
+        return stat[stat.rindex(")") + 2] in "ZX"
+
+    wait_until(lambda: all(ended(pid) for pid in pids), f"the sessions {pids} to end")
+    for p in visitors:
+        assert p.wait_exit().status == 255  # ssh: the connection was lost
 
 
 # -- limits, signals ------------------------------------------------------------------------------------------
