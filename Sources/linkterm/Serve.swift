@@ -24,9 +24,10 @@ struct Serve: ParsableCommand {
 
             Examples:
               linkterm serve --authorized-keys ~/.ssh/authorized_keys
-              linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --theme light --watch
-              linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end --seed 42
-            Visitors: ssh -t -p 2222 HOST   (with --watch, ssh -t -p 2222 watch@HOST to watch the presenter)
+              linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --watch
+              linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end
+              ssh -t -p 2222 HOST         (a visitor)
+              ssh -t -p 2222 watch@HOST   (with --watch: watch the presenter)
             """)
 
     @Option(help: ArgumentHelp("Where to listen (a wildcard address such as 0.0.0.0 or :: needs --all-interfaces).",
