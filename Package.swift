@@ -13,6 +13,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `linkterm serve`: an SSH server (Sources/LinkServe)
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(
@@ -22,12 +26,26 @@ let package = Package(
         .target(name: "LinkKit"),
         .target(name: "LinkUI", dependencies: ["CNcurses", "LinkKit"]),
         .target(name: "LinkSDK", dependencies: ["LinkKit"]),
+        // `linkterm serve`: each SSH visitor gets a linkterm session of their own on a pty
+        .target(name: "CPty"),
+        .target(
+            name: "LinkServe",
+            dependencies: [
+                "CPty",
+                "LinkKit",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "linkterm",
             dependencies: [
                 "LinkKit",
                 "LinkUI",
                 "LinkSDK",
+                "LinkServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,6 +54,7 @@ let package = Package(
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),
         .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
         .testTarget(name: "LinkSDKTests", dependencies: ["LinkSDK", "TestSupport"]),
+        .testTarget(name: "LinkServeTests", dependencies: ["LinkServe", .product(name: "NIOSSH", package: "swift-nio-ssh")]),
         // a program that embeds linkterm as Plaid's iOS quick start embeds LinkKit (driven by Tests/pty/test_example.py)
         .executableTarget(name: "QuickStart", dependencies: ["LinkKit", "LinkUI"], path: "Examples/QuickStart"),
         // an app that places Embedded Institution Search in its own screen (Tests/pty/test_example.py)

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+# the OpenSSH client drives `linkterm serve` in Tests/pty/test_serve.py (ssh, ssh-keygen, ssh-keyscan)
+command -v ssh >/dev/null 2>&1 || need_apt+=(openssh-client)
 [ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || need_apt+=(libncurses-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "Tests/run.sh: installing ${need_apt[*]}"

@@ -31,7 +31,7 @@ struct LinkTerm: ParsableCommand {
             step played and every expectation held, 1 otherwise.
             """,
         version: LinkKitVersion.string,
-        subcommands: [Replay.self, Search.self, Token.self]
+        subcommands: [Replay.self, Search.self, Token.self, Serve.self]
     )
 
     @OptionGroup var session: SessionFlags

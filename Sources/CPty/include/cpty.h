@@ -1,0 +1,19 @@
+#ifndef CPTY_H
+#define CPTY_H
+
+#include <spawn.h>
+#include <stddef.h>
+
+/// Opens a new pseudo-terminal's master side (close-on-exec, not a controlling terminal), unlocks
+/// its slave and writes the slave's path into `name`; returns the master descriptor, or -1 with
+/// errno set.
+int cpty_open_master(char *name, size_t size);
+
+/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34): the child closes every descriptor from
+/// `from` up before it runs the program. Returns 0 or an error number.
+int cpty_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
+
+/// POSIX_SPAWN_SETSID: the child calls setsid() before the file actions run.
+short cpty_spawn_setsid_flag(void);
+
+#endif

@@ -1,0 +1,111 @@
+import Foundation
+import NIOCore
+import NIOSSH
+
+/// ConnectionContext: one visitor's TCP connection: who it is (source, key, user name), its
+/// session id, the handshake timer, and the outcome the log line reports when it closes. Used
+/// only on the connection's event loop (its SSH channels share that loop).
+final class ConnectionContext {
+    let channel: Channel
+    let server: ServerShared
+    /// `ip:port` of the visitor.
+    let source: String
+    /// The visitor's address alone (what the per-source limit counts).
+    let sourceAddress: String
+    /// A random id naming the session in the log and the events file.
+    let sessionID: String
+    let started = NIODeadline.now()
+    /// The user name of the last accepted key's request, sanitized.
+    var user: String?
+    /// The fingerprint of the accepted key.
+    var keyFingerprint: String?
+    /// The fingerprint of the last key refused.
+    var refusedFingerprint: String?
+    /// What happened, for the log line (the first outcome set is kept).
+    private(set) var outcome: String?
+    var handshakeTimer: Scheduled<Void>?
+    /// The open session channels' ways to end their sessions (server stopping).
+    private(set) var stoppers: [ObjectIdentifier: (String) -> Void] = [:]
+    /// Whether a channel of this connection has started a session or a watch (one per connection).
+    var hasStarted = false
+    private var lingerTimer: Scheduled<Void>?
+
+    /// A session channel opened; `stop` ends it for a reason.
+    func channelOpened(_ id: ObjectIdentifier, stop: @escaping (String) -> Void) {
+        lingerTimer?.cancel()
+        stoppers[id] = stop
+    }
+
+    /// A session channel closed: with none left, the connection is closed a second later (a
+    /// client closes it itself at once; one that would keep an idle connection does not get to).
+    func channelClosed(_ id: ObjectIdentifier) {
+        guard stoppers.removeValue(forKey: id) != nil, stoppers.isEmpty else { return }
+        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        lingerTimer = channel.eventLoop.scheduleTask(in: .seconds(1)) { bound.value.close("closed without a session") }
+    }
+
+    init(channel: Channel, server: ServerShared) {
+        self.channel = channel
+        self.server = server
+        let address = channel.remoteAddress
+        sourceAddress = address?.ipAddress ?? "unknown"
+        source = address.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "unknown"
+        sessionID = (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+
+    /// Whether this visitor logged in as `watch` on a server with `--watch`.
+    var isWatcher: Bool { server.configuration.watch && user == WatchHub.watcherName }
+
+    /// Records what happened, unless something was recorded already.
+    func settle(_ text: String) {
+        if outcome == nil { outcome = text }
+    }
+
+    /// Ends the connection with `reason` recorded as its outcome.
+    func close(_ reason: String) {
+        settle(reason)
+        channel.close(promise: nil)
+    }
+
+    /// The log line for the connection, once it has closed.
+    func logLine() -> String {
+        let seconds = Double((NIODeadline.now() - started).nanoseconds) / 1e9
+        let key = keyFingerprint ?? refusedFingerprint ?? "none"
+        let auth = keyFingerprint == nil ? "-" : server.configuration.isOpen ? "open" : "authorized-keys"
+        var fallback = "closed before authentication"
+        if let refusedFingerprint, keyFingerprint == nil { fallback = "refused: key \(refusedFingerprint) not authorized" }
+        if keyFingerprint != nil { fallback = "closed without a session" }
+        return "\(ServeLog.timestamp()) \(source) key=\(key) auth=\(auth) user=\(user ?? "-") session=\(sessionID) "
+            + "outcome=\"\(outcome ?? fallback)\" duration=\(String(format: "%.2f", seconds))s"
+    }
+}
+
+/// KeyAuthenticator: public keys only (never a password): any key with `--open`, otherwise only
+/// the keys `--authorized-keys` lists. Records the user name and key on the connection.
+final class KeyAuthenticator: NIOSSHServerUserAuthenticationDelegate {
+    private let connection: NIOLoopBound<ConnectionContext>
+
+    init(connection: NIOLoopBound<ConnectionContext>) {
+        self.connection = connection
+    }
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
+
+    func requestReceived(request: NIOSSHUserAuthenticationRequest,
+                         responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        let connection = self.connection.value
+        guard case .publicKey(let offer) = request.request else {
+            responsePromise.succeed(.failure)
+            return
+        }
+        let fingerprint = SSHFingerprint.of(offer.publicKey)
+        guard connection.server.state.admits(offer.publicKey) else {
+            connection.refusedFingerprint = fingerprint
+            responsePromise.succeed(.failure)
+            return
+        }
+        connection.user = ClientText.sanitized(request.username, limit: 32)
+        connection.keyFingerprint = fingerprint
+        responsePromise.succeed(.success)
+    }
+}

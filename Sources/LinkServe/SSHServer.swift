@@ -1,0 +1,197 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+/// SSHServer: `linkterm serve`: listens, admits visitors by key, and gives each one who asks for a
+/// shell on a pty a linkterm session of their own (see ``SessionChannelHandler``). SIGTERM and
+/// SIGINT stop it: no more visitors, every session told and ended (SIGTERM to each linkterm, so
+/// its visitor's terminal is restored and its events complete), then it returns. SIGHUP re-reads
+/// the authorized keys.
+public final class SSHServer {
+    private let configuration: ServeConfiguration
+    private let log: ServeLog
+
+    /// A server for `configuration`, logging to `log`.
+    public init(configuration: ServeConfiguration, log: ServeLog) {
+        self.configuration = configuration
+        self.log = log
+    }
+
+    /// Runs the server until SIGTERM or SIGINT; returns once every session has ended. Throws a
+    /// ``ServeError`` when it cannot listen or read the authorized keys.
+    public func run() throws {
+        // the signals are taken by sigwait below: blocked before any thread starts, so every
+        // thread inherits the mask (the sessions' processes get an empty one)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        signal(SIGPIPE, SIG_IGN)
+
+        let keys = try configuration.authorizedKeysPath.map(AuthorizedKeys.load(path:))
+        let state = ServerState(limits: configuration.limits, authorizedKeys: keys)
+        let shared = ServerShared(configuration: configuration, state: state, log: log)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: min(2, System.coreCount))
+        defer { try? group.syncShutdownGracefully() }
+        let listener: Channel
+        do {
+            listener = try ServerBootstrap(group: group)
+                .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try Self.accept(channel, shared: shared) }
+                }
+                .bind(host: configuration.host, port: configuration.port).wait()
+        } catch {
+            throw ServeError.listen("\(configuration.host):\(configuration.port)", "\(error)")
+        }
+        let port = listener.localAddress?.port ?? configuration.port
+        announce(port: port, keys: keys)
+
+        while true {
+            var received: Int32 = 0
+            guard sigwait(&signals, &received) == 0 else { continue }
+            if received == SIGHUP {
+                reloadKeys(state)
+                continue
+            }
+            log.line("\(ServeLog.timestamp()) linkterm serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+            break
+        }
+        try? listener.close().wait()
+        state.stopAll(reason: "linkterm serve is stopping: your session has ended. Goodbye.")
+        let grace = Double(configuration.limits.terminateGrace.nanoseconds) / 1e9 + 2
+        let left = state.waitForConnections(until: Date(timeIntervalSinceNow: grace))
+        log.line("\(ServeLog.timestamp()) linkterm serve: stopped" + (left > 0 ? " (\(left) connections cut)" : ""))
+        log.flush()
+    }
+
+    private func announce(port: Int, keys: AuthorizedKeys?) {
+        let key = configuration.hostKey
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        log.line("linkterm serve: listening on \(host):\(port)")
+        log.line("linkterm serve: host key \(key.fingerprint) (ED25519)\(key.created ? ", new" : "")")
+        if let keys, let path = configuration.authorizedKeysPath {
+            let skipped = keys.skipped > 0 ? " (\(keys.skipped) of other key types skipped)" : ""
+            log.line("linkterm serve: admitting the \(keys.keys.count) keys of \(path)\(skipped)")
+        } else {
+            log.line("linkterm serve: WARNING: --open: anyone with any SSH key can connect and start a session")
+        }
+        let shown = ["127.0.0.1", "::1"].contains(configuration.host) ? "localhost"
+            : ["0.0.0.0", "::"].contains(configuration.host) ? "THIS-HOST" : host
+        log.line("linkterm serve: visitors connect with: ssh -t -p \(port) \(shown)")
+    }
+
+    private func reloadKeys(_ state: ServerState) {
+        guard let path = configuration.authorizedKeysPath else {
+            log.line("\(ServeLog.timestamp()) linkterm serve: SIGHUP: --open, no keys to re-read")
+            return
+        }
+        do {
+            let keys = try AuthorizedKeys.load(path: path)
+            state.replaceAuthorizedKeys(keys)
+            log.line("\(ServeLog.timestamp()) linkterm serve: SIGHUP: admitting the \(keys.keys.count) keys of \(path)")
+        } catch {
+            log.line("\(ServeLog.timestamp()) linkterm serve: SIGHUP: \(error); the keys read before stay")
+        }
+    }
+
+    /// Sets up a new TCP connection: the per-source limit, the handshake timer, the SSH handler.
+    private static func accept(_ channel: Channel, shared: ServerShared) throws {
+        let connection = ConnectionContext(channel: channel, server: shared)
+        let loop = channel.eventLoop
+        let bound = NIOLoopBound(connection, eventLoop: loop)
+        let id = ObjectIdentifier(channel)
+        let source = connection.sourceAddress
+        guard shared.state.admitConnection(id, source: source, stop: { reason in
+            loop.execute { bound.value.stopSessions(reason) }
+        }) else {
+            connection.settle("refused: more than \(shared.state.limits.maxPerSource) connections from \(source), or stopping")
+            shared.log.line(connection.logLine())
+            channel.close(promise: nil)
+            return
+        }
+        connection.handshakeTimer = loop.scheduleTask(in: shared.state.limits.handshakeTimeout) {
+            bound.value.close("refused: handshake timeout")
+        }
+        channel.closeFuture.whenComplete { _ in
+            let connection = bound.value
+            connection.handshakeTimer?.cancel()
+            shared.state.connectionClosed(id, source: source)
+            shared.log.line(connection.logLine())
+        }
+        let sshHandler = NIOSSHHandler(
+            role: .server(.init(hostKeys: [shared.configuration.hostKey.privateKey],
+                                userAuthDelegate: KeyAuthenticator(connection: bound),
+                                globalRequestDelegate: RefusingGlobalRequests(connection: bound))),
+            allocator: channel.allocator,
+            inboundChildChannelInitializer: { child, type in
+                let connection = bound.value
+                switch type {
+                case .session:
+                    connection.handshakeTimer?.cancel()
+                    return child.eventLoop.makeCompletedFuture {
+                        try child.pipeline.syncOperations.addHandler(SessionChannelHandler(connection: connection))
+                    }
+                case .directTCPIP:
+                    connection.settle("refused: port forwarding (direct-tcpip)")
+                    return child.eventLoop.makeFailedFuture(ServeRefusal.channelType)
+                case .forwardedTCPIP:
+                    connection.settle("refused: forwarded-tcpip channel")
+                    return child.eventLoop.makeFailedFuture(ServeRefusal.channelType)
+                }
+            })
+        try channel.pipeline.syncOperations.addHandlers([sshHandler, ConnectionErrorHandler(connection: bound)])
+    }
+}
+
+extension ConnectionContext {
+    /// Ends every session of the connection for `reason` (the server is stopping); a connection
+    /// without one is closed.
+    func stopSessions(_ reason: String) {
+        if stoppers.isEmpty {
+            close("closed: server stopping")
+        } else {
+            for stop in stoppers.values { stop(reason) }
+        }
+    }
+}
+
+/// ServeRefusal: what the server refuses to open.
+enum ServeRefusal: Error {
+    /// A channel other than a session (port forwarding).
+    case channelType
+    /// A global request (remote port forwarding).
+    case globalRequest
+}
+
+/// RefusingGlobalRequests: remote port forwarding (tcpip-forward) is refused, and logged.
+final class RefusingGlobalRequests: GlobalRequestDelegate {
+    private let connection: NIOLoopBound<ConnectionContext>
+
+    init(connection: NIOLoopBound<ConnectionContext>) {
+        self.connection = connection
+    }
+
+    func tcpForwardingRequest(_ request: GlobalRequest.TCPForwardingRequest, handler: NIOSSHHandler,
+                              promise: EventLoopPromise<GlobalRequest.TCPForwardingResponse>) {
+        connection.value.settle("refused: remote port forwarding (tcpip-forward)")
+        promise.fail(ServeRefusal.globalRequest)
+    }
+}
+
+/// ConnectionErrorHandler: a connection's protocol error closes it, recorded as its outcome.
+final class ConnectionErrorHandler: ChannelInboundHandler {
+    typealias InboundIn = Any
+
+    private let connection: NIOLoopBound<ConnectionContext>
+
+    init(connection: NIOLoopBound<ConnectionContext>) {
+        self.connection = connection
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        connection.value.close("error: \(ClientText.sanitized(String(describing: error), limit: 120))")
+    }
+}

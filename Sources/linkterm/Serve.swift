@@ -1,0 +1,211 @@
+import ArgumentParser
+import Foundation
+import LinkKit
+import LinkServe
+import LinkUI
+import NIOCore
+
+/// `linkterm serve`: an SSH server on which every visitor gets a linkterm session of their own
+/// (its own process on its own pseudo-terminal), with the options given here.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve Link sessions over SSH: every visitor gets a linkterm of their own.",
+        discussion: """
+            Each connection that asks for a terminal and a shell runs linkterm on a pseudo-terminal of the \
+            visitor's size, with every linkterm option given here (--theme, --flavor, --latency, --institutions, \
+            --script, --typing-delay, --exit-at-end …; see linkterm --help), before or after --. Visitors \
+            cannot run commands, open subsystems (sftp), forward ports or agents, or set the environment. \
+            Only public keys are accepted: those of --authorized-keys FILE, or any with --open (a public demo).
+
+            The host key is made on the first start (Ed25519, mode 0600) and its fingerprint printed, as ssh \
+            shows it. One line per connection is logged on standard output: time, source, key, user, session \
+            id, outcome, duration. SIGHUP re-reads the authorized keys; SIGTERM or SIGINT tells every visitor, \
+            ends every session cleanly and exits 0.
+
+            Examples:
+              linkterm serve --authorized-keys ~/.ssh/authorized_keys
+              linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --watch
+              linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end
+              ssh -t -p 2222 HOST         (a visitor)
+              ssh -t -p 2222 watch@HOST   (with --watch: watch the presenter)
+            """)
+
+    @Option(help: ArgumentHelp("Where to listen (a wildcard address such as 0.0.0.0 or :: needs --all-interfaces).",
+                               valueName: "host:port"))
+    var listen = "127.0.0.1:2222"
+
+    @Flag(help: "Allow --listen on every interface (0.0.0.0 or ::).")
+    var allInterfaces = false
+
+    @Option(help: ArgumentHelp("The host key file, made on the first start (default ~/.linkterm/ssh_host_ed25519_key).",
+                               valueName: "file"))
+    var hostKey: String?
+
+    @Option(help: ArgumentHelp("Admit only these public keys (OpenSSH authorized_keys: ssh-ed25519, ecdsa-sha2-nistp256).",
+                               valueName: "file"))
+    var authorizedKeys: String?
+
+    @Flag(help: "Admit anyone with any SSH key (a public demo).")
+    var open = false
+
+    @Option(help: ArgumentHelp("Sessions at once; a visitor over the limit is told to come back later.", valueName: "n"))
+    var maxSessions = 20
+
+    @Option(help: ArgumentHelp("Connections at once from one address.", valueName: "n"))
+    var maxPerSource = 4
+
+    @Option(help: ArgumentHelp("End a session after this many seconds without a key.", valueName: "seconds"))
+    var idleTimeout = 600
+
+    @Option(help: ArgumentHelp("Close a connection not logged in with a channel open after this many seconds.",
+                               valueName: "seconds"))
+    var handshakeTimeout = 20
+
+    @Option(help: ArgumentHelp("Write each session's events to a JSON Lines file of its own (0600) in this directory.",
+                               valueName: "dir"))
+    var eventsDir: String?
+
+    @Flag(help: "Let visitors logged in as user watch see the presenter's session (the first other visitor's) live.")
+    var watch = false
+
+    @Argument(parsing: .postTerminator,
+              help: ArgumentHelp("After --, more linkterm options for every session (e.g. -- --seed 42 --product auth).",
+                                 valueName: "linkterm options"))
+    var sessionOptions: [String] = []
+
+    /// serve's own options: (name, whether a value follows). Every other argument is linkterm's
+    /// (the root command parses `--theme`, `--script` … wherever they stand) and goes to the sessions.
+    static let ownOptions: [(String, Bool)] = [
+        ("--listen", true), ("--all-interfaces", false), ("--host-key", true), ("--authorized-keys", true), ("--open", false),
+        ("--max-sessions", true), ("--max-per-source", true), ("--idle-timeout", true), ("--handshake-timeout", true),
+        ("--events-dir", true), ("--watch", false),
+    ]
+
+    /// The options each session's linkterm runs with: the command line's arguments without
+    /// `serve`, serve's own options and the `--` before the last ones.
+    static func childArguments(of commandLine: [String]) -> [String] {
+        var arguments: [String] = []
+        var rest = commandLine.dropFirst()[...]
+        var servePassed = false
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                arguments += rest
+                break
+            }
+            if !servePassed && argument == "serve" {
+                servePassed = true
+                continue
+            }
+            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+            if let own = ownOptions.first(where: { $0.0 == name }) {
+                if own.1 && !argument.contains("=") { _ = rest.popFirst() }
+                continue
+            }
+            arguments.append(argument)
+        }
+        return arguments
+    }
+
+    /// The sessions' options of this command line.
+    var childArguments: [String] { Self.childArguments(of: CommandLine.arguments) }
+
+    /// Options no session may be given: a file every session would share, or not a session at all.
+    static let sharedFileOptions = ["--events", "--record", "--profile", "--mesh-store", "--help", "-h", "--version"]
+
+    func validate() throws {
+        let (host, port) = try Self.parseListen(listen)
+        if ["0.0.0.0", "::", "*", "0:0:0:0:0:0:0:0"].contains(host) && !allInterfaces {
+            throw ValidationError("--listen \(listen) listens on every network interface: add --all-interfaces to mean it, or give one address (default 127.0.0.1:2222)")
+        }
+        _ = port
+        switch (open, authorizedKeys) {
+        case (false, nil):
+            throw ValidationError("linkterm serve needs --authorized-keys FILE (only those keys may log in) or --open (anyone may: a public demo)")
+        case (true, .some):
+            throw ValidationError("--open and --authorized-keys cannot be used together")
+        default: break
+        }
+        for (value, option) in [(maxSessions, "--max-sessions"), (maxPerSource, "--max-per-source"),
+                                (idleTimeout, "--idle-timeout"), (handshakeTimeout, "--handshake-timeout")] where value < 1 {
+            throw ValidationError("\(option) must be 1 or more (got \(value))")
+        }
+        if idleTimeout > 86_400 * 7 || handshakeTimeout > 3600 {
+            throw ValidationError("--idle-timeout is at most 604800 s and --handshake-timeout at most 3600 s")
+        }
+        for argument in childArguments {
+            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+            if Self.sharedFileOptions.contains(name) {
+                throw ValidationError("\(UntrustedText.quoted(name)) cannot be given to the sessions: every visitor would share it\(name == "--events" ? " (use --events-dir DIR)" : "")")
+            }
+        }
+        let session: LinkTerm?
+        do {
+            session = try LinkTerm.parseAsRoot(childArguments) as? LinkTerm
+        } catch {
+            throw ValidationError("the sessions' options: \(LinkTerm.message(for: error))")
+        }
+        for (path, option) in [(session?.script, "--script"), (session?.session.institutions, "--institutions")] {
+            if let path, !FileManager.default.isReadableFile(atPath: path) {
+                throw ValidationError("\(option) \(UntrustedText.quoted(path)): no readable file there")
+            }
+        }
+        if let theme = session?.theme {
+            do { _ = try ThemeLoader.load(theme) } catch { throw ValidationError("\(error)") }
+        }
+        if let eventsDir {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: eventsDir, isDirectory: &isDirectory), isDirectory.boolValue,
+                  FileManager.default.isWritableFile(atPath: eventsDir)
+            else { throw ValidationError("--events-dir \(UntrustedText.quoted(eventsDir)): not a directory this user can write to") }
+        }
+    }
+
+    /// `HOST:PORT` or `[IPV6]:PORT` as a host and a port.
+    static func parseListen(_ text: String) throws -> (String, Int) {
+        var host = ""
+        var portText = ""
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            host = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":") else { throw listenError(text) }
+            portText = String(rest.dropFirst())
+        } else if let colon = text.lastIndex(of: ":"), text.firstIndex(of: ":") == colon {
+            host = String(text[..<colon])
+            portText = String(text[text.index(after: colon)...])
+        } else {
+            throw listenError(text)
+        }
+        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw listenError(text) }
+        return (host, port)
+    }
+
+    static func listenError(_ text: String) -> ValidationError {
+        ValidationError("--listen takes HOST:PORT (e.g. 127.0.0.1:2222, [::1]:2222, 0.0.0.0:2222 with --all-interfaces), not \(UntrustedText.quoted(text))")
+    }
+
+    func run() throws {
+        let (host, port) = try Self.parseListen(listen)
+        let keyPath = hostKey ?? ((ProcessInfo.processInfo.environment["HOME"] ?? ".") + "/.linkterm/ssh_host_ed25519_key")
+        let key: HostKey
+        do {
+            key = try HostKey.loadOrCreate(path: keyPath)
+        } catch {
+            printError("linkterm serve: \(error)")
+            throw ExitCode(2)
+        }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let limits = ServeLimits(maxSessions: maxSessions, maxPerSource: maxPerSource,
+                                 idleTimeout: .seconds(Int64(idleTimeout)), handshakeTimeout: .seconds(Int64(handshakeTimeout)))
+        let configuration = ServeConfiguration(
+            host: host, port: port, hostKey: key, authorizedKeysPath: authorizedKeys, limits: limits, executable: executable,
+            sessionArguments: childArguments, eventsDirectory: eventsDir, watch: watch)
+        do {
+            try SSHServer(configuration: configuration, log: ServeLog()).run()
+        } catch let error as ServeError {
+            printError("linkterm serve: \(error)")
+            if case .listen = error { throw ExitCode(1) }
+            throw ExitCode(2)
+        }
+    }
+}
