@@ -192,6 +192,12 @@ final class ConnectionErrorHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // the client vanished (reset, broken pipe): no error of the protocol; a session under way
+        // records it as dropped when its channel goes inactive, which follows
+        if let io = error as? IOError, io.errnoCode == ECONNRESET || io.errnoCode == EPIPE {
+            context.close(promise: nil)
+            return
+        }
         connection.value.close("error: \(ClientText.sanitized(String(describing: error), limit: 120))")
     }
 }
