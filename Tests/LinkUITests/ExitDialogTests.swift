@@ -23,4 +23,17 @@ struct ExitDialogTests {
         y.press(.ctrl("x"), .char("y"))
         #expect(y.app.driver.engine.isFinished)
     }
+
+    @Test("q outside a text field asks to exit (consent included); in a field it is typed")
+    func qAsksToExit() throws {
+        let h = try AppHarness()
+        h.press(.char("q"))
+        #expect(h.app.driver.engine.pane == .exitConfirmation(returnTo: .consent))
+        h.press(.char("q"))
+        #expect(h.app.driver.engine.pane == .exitConfirmation(returnTo: .consent), "q in the dialog does nothing")
+        h.press(.enter, .enter)
+        #expect(h.app.driver.engine.pane == .selectInstitution)
+        h.press(.char("q"))
+        #expect(h.app.driver.engine.pane == .selectInstitution && h.screen().contains("Search  q"))
+    }
 }

@@ -141,6 +141,11 @@ extension LinkApp {
         case .char("?") where !paneTakesText:
             helpVisible = true
             return
+        case .char("q") where !paneTakesText:
+            // q, as in a pager: ask to exit (the dialog's default is to stay)
+            if case .exitConfirmation = driver.engine.pane { return }
+            send(.requestExit)
+            return
         case .function(2):
             logVisible.toggle()
             if !logVisible { log.isFocused = false }

@@ -198,6 +198,12 @@ public final class MeshApp: TerminalApp {
         case .char("?") where !panes[index(of: pane)].takesText(context(for: pane)):
             helpVisible = true
             return .redraw
+        case .char("q") where !panes[index(of: pane)].takesText(context(for: pane)):
+            // q, as in a pager: ask to exit, as Ctrl-X does
+            if case .exitConfirmation = driver.engine.pane { return [] }
+            if case .loading = driver.engine.pane { return [] }
+            send(.requestExit)
+            return .redraw
         case .ctrl("z") where byPerson:
             return [.suspend, .repaintAll, .redraw]
         case .ctrl("l"):

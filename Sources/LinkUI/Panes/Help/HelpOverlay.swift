@@ -7,7 +7,7 @@ enum HelpOverlay {
         KeyBinding("Enter", "main action"), KeyBinding("Esc", "back / ask to exit"),
         KeyBinding("↑↓ ^P ^N", "move in lists"), KeyBinding("PgUp PgDn", "page in lists"),
         KeyBinding("Home End", "first / last"), KeyBinding("Tab S-Tab", "next / previous field"),
-        KeyBinding("Space", "toggle a checkbox"), KeyBinding("Ctrl-X", "ask to exit Link"),
+        KeyBinding("Space", "toggle a checkbox"), KeyBinding("Ctrl-X q", "ask to exit Link"),
         KeyBinding("Ctrl-C", "exit at once"), KeyBinding("F1 ?", "this help"),
         KeyBinding("F2", "show / hide the log"), KeyBinding("F3", "browse the log"),
         KeyBinding("F4", "the session's timeline"), KeyBinding("Ctrl-L", "redraw"),
