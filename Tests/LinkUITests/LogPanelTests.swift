@@ -522,7 +522,7 @@ struct LogPanelTests {
     }
 
     @Test func theKeyMapNamesTheKeys() {
-        #expect(LogPanel.keyMap.bindings.map(\.keys) == ["↑/↓", "Enter", "/", "PgUp/PgDn", "Home/End", "Esc"])
+        #expect(LogPanel.keyMap.bindings.map(\.keys) == ["↑/↓", "Enter", "/", "z", "PgUp/PgDn", "Home/End", "Esc"])
         var panel = Records.panel(Records.shortSession)
         #expect(panel.currentKeyMap == LogPanel.keyMap)
         panel.isFocused = true

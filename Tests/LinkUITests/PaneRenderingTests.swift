@@ -192,6 +192,22 @@ struct PaneRenderingTests {
         #expect(!h.screen().contains("Timeline ·") && !h.screen().contains("Password  •"), "closed, the key taken by the overlay")
     }
 
+    @Test("z zooms the focused log over the whole body (all its entries at 80x24), z again or leaving the log puts it back")
+    func logZoom() throws {
+        let h = try atCredentials()
+        h.press(.function(3), .char("z"))
+        let lines = h.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1].hasPrefix("┌ Events (6) · UTC ─") && lines[22].hasPrefix("└"))
+        #expect(lines[2].contains("◆ onLoad") && lines[7].contains("TRANSITION_VIEW → CREDENTIAL"))
+        #expect(!h.screen().contains("Enter your First Platypus Bank credentials"))
+        h.press(.char("z"))
+        #expect(h.screen().contains("Enter your First Platypus Bank credentials"))
+        h.press(.char("z"), .escape)
+        #expect(h.screen().contains("Enter your First Platypus Bank credentials"), "leaving the log unzooms it")
+        h.press(.function(3))
+        #expect(h.screen().contains("Enter your First Platypus Bank credentials"), "and it opens unzoomed")
+    }
+
     @Test("MFA: device list, code, questions, selections")
     func mfa() throws {
         let device = try signIn("mfa_device")

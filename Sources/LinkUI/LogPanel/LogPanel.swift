@@ -30,6 +30,7 @@ struct LogPanel: Sendable {
             if !isFocused {
                 showsDetails = false
                 editingFilter = false
+                isZoomed = false
                 selectNewest()
             }
         }
@@ -50,6 +51,8 @@ struct LogPanel: Sendable {
     private(set) var filter = ""
     /// Whether keys are typing the filter now (`/` until Enter or Esc).
     private(set) var editingFilter = false
+    /// Whether the list takes the whole body instead of its place (`z`, while focused).
+    private(set) var isZoomed = false
     /// A record's JSON the person asked to copy (`y`), for the app to send to the clipboard.
     private var copyRequest: String?
 
@@ -184,6 +187,9 @@ struct LogPanel: Sendable {
             return true
         case .char("/"):
             editingFilter = true
+            return true
+        case .char("z"):
+            isZoomed.toggle()
             return true
         case .escape where !filter.isEmpty:
             setFilter("")

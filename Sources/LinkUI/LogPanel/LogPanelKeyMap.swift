@@ -2,11 +2,12 @@
 
 extension LogPanel {
     /// keyMap: the keys of the focused list: ↑/↓ select, PgUp/PgDn page, Home/End first/last,
-    /// Enter inspects, `/` filters, Esc back to the pane.
+    /// Enter inspects, `/` filters, `z` zooms the list to the whole body and back, Esc back to the pane.
     static let keyMap = KeyMap([
         KeyBinding("↑/↓", "select"),
         KeyBinding("Enter", "inspect"),
         KeyBinding("/", "filter"),
+        KeyBinding("z", "zoom"),
         KeyBinding("PgUp/PgDn", "page"),
         KeyBinding("Home/End", "first/last"),
         KeyBinding("Esc", "back to pane"),
