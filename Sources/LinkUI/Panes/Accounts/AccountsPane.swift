@@ -141,10 +141,15 @@ struct AccountsPane: PaneView {
             let account = accounts[index]
             let selected = index == cursor.index
             let box = single ? (checked.contains(index) ? "(•)" : "( )") : (checked.contains(index) ? "[x]" : "[ ]")
-            let style = selected ? s.selected : s.text
-            if selected { buffer.fill(Rect(x: area.x, y: y + row, width: area.width, height: 1), style: style) }
+            // the highlighted row as every list marks it (institution search too): the marker in the
+            // selection colours, or, without a selection colour, the whole row reversed
+            let wholeRow = s.selectedItem == s.selected
+            let style = selected ? s.selectedItem : s.text
+            if selected && wholeRow { buffer.fill(Rect(x: area.x, y: y + row, width: area.width, height: 1), style: style) }
+            let marker = buffer.text(selected ? "› " : "  ", y: y + row, x: area.x, area: area,
+                                     style: selected ? s.selectionMarker : s.text)
             let line = "\(box) " + AccountRow.columns(account)
-            buffer.text(line, y: y + row, x: area.x, area: area, style: style)
+            buffer.text(line, y: y + row, x: area.x + marker, area: area, style: style)
         }
         buffer.scrollMarks(cursor, count: accounts.count, height: listHeight, top: y, area: area, style: s.accent)
         if let note {
