@@ -223,6 +223,13 @@ struct PaneRenderingTests {
         #expect(questions.screen().contains("3. What is your mother's maiden name?"))
         questions.type("a")
         #expect(!questions.screen().contains("sandbox: round 0, question 0") && questions.screen().contains("sandbox: round 0, question 1"))
+        // Enter on a question not answered yet chooses its highlighted option (shown), and only
+        // an Enter once every question shows its choice submits
+        let one = try signIn("mfa_selections")
+        one.press(.enter)
+        #expect(one.screen().contains("(•) Yes") && one.app.driver.engine.currentChallenge != nil, "chosen, not sent")
+        one.press(.enter)
+        #expect(one.app.driver.engine.pane != .mfa, "sent")
         let selections = try signIn("mfa_selections_1_2_3")
         selections.press(.down, .char(" "))
         try assertSnapshot(selections.screen(), "mfa-selections")

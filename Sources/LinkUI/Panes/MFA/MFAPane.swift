@@ -15,7 +15,7 @@ struct MFAPane: PaneView {
         case .code: KeyMap([enter("submit"), esc])
         case .questions: KeyMap([KeyBinding("Tab", "next question", matches: [.tab]), enter("submit"), esc])
         case .selections: KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), KeyBinding("Space", "pick", matches: [.char(" ")]),
-                                  KeyBinding("Tab", "next question", matches: [.tab]), enter("submit"), esc])
+                                  KeyBinding("Tab", "next question", matches: [.tab]), enter("pick, then submit"), esc])
         }
     }
 
@@ -124,7 +124,13 @@ struct MFAPane: PaneView {
                 if focus < count - 1 { focus += 1 }
                 return .handled
             case .enter:
-                if picked[focus] == nil { picked[focus] = highlighted[focus] }
+                // an answer is sent only once it has been shown as chosen: Enter on a question
+                // not answered yet chooses its highlighted option and goes to the next one
+                if picked[focus] == nil {
+                    picked[focus] = highlighted[focus]
+                    if let missing = picked.firstIndex(where: { $0 == nil }) { focus = missing }
+                    return .handled
+                }
                 if let missing = picked.firstIndex(where: { $0 == nil }) { focus = missing; return .handled }
                 let choices = picked.compactMap { $0 }
                 reset(for: challenge)
