@@ -208,6 +208,21 @@ struct PaneRenderingTests {
         #expect(h.screen().contains("Enter your First Platypus Bank credentials"), "and it opens unzoomed")
     }
 
+    @Test("F1 at 80x24 scrolls (↑/↓, End) to the special institutions and the keys; any other key closes it")
+    func helpScrolls() throws {
+        let h = try AppHarness()
+        h.press(.function(1))
+        #expect(h.screen().contains("Help · ↑/↓ scroll · any other key closes") && h.screen().contains("user_good / pass_good"))
+        h.press(.end)
+        let end = h.screen()
+        #expect(end.contains("ins_135858") && end.contains("Windowpane Bank") && end.contains("F4         the session's timeline"))
+        #expect(end.contains("▲") && !end.contains("user_good / pass_good"))
+        h.press(.home, .down)
+        #expect(h.screen().contains("Help ·"), "scrolling keeps it open")
+        h.press(.char("x"))
+        #expect(!h.screen().contains("Help ·") && h.app.driver.engine.pane == .consent)
+    }
+
     @Test("MFA: device list, code, questions, selections")
     func mfa() throws {
         let device = try signIn("mfa_device")

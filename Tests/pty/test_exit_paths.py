@@ -196,8 +196,8 @@ CTRL_X = b"\x18"
 
 #: state -> (extra args, keys to get there (each followed by the text that shows it))
 CTRL_C_STATES = {
-    "help (F1)": ([], [(F1, "any key closes")]),
-    "help (?)": ([], [(b"?", "any key closes")]),
+    "help (F1)": ([], [(F1, "key closes")]),
+    "help (?)": ([], [(b"?", "key closes")]),
     "log browser (F3)": ([], [(F3, "Enter inspect")]),
     "event metadata (F3, Enter)": ([], [(F3, "Enter inspect"), (ENTER, "event_name: OPEN")]),
     "exit confirmation (Ctrl-X)": ([], [(CTRL_X, "Are you sure you want to exit?")]),

@@ -53,7 +53,7 @@ def test_a_first_visit_saves_the_item_and_the_second_visit_offers_it(spawn, home
     # arrive in several writes)
     second.wait_until(lambda: all(part in second.screen.text() for part in
                                   ("Your saved accounts at First Platypus Bank", "0 of 9 selected", "Plaid Checking",
-                                   "c connect a new institution")),
+                                   "Enter continue")),
                       "the saved accounts, whole")
     assert CODE not in second.screen.text()
     second.send(b" ")

@@ -34,8 +34,7 @@ extension LinkApp {
             cursor = nil
         }
         if helpVisible {
-            HelpOverlay.draw(into: &buffer, area: buffer.bounds.inset(top: 1, left: 0, bottom: 1, right: 0), styles: styles,
-                             paneKeys: paneKeyMap)
+            HelpOverlay.draw(into: &buffer, area: layout.body, styles: styles, paneKeys: paneKeyMap, offset: helpOffset)
             cursor = nil
         }
         if log.isFocused { cursor = nil }

@@ -129,6 +129,10 @@ extension LinkApp {
             send(.quit)
             return
         }
+        if helpVisible, let area = lastLayout?.body, let offset = HelpOverlay.scrolled(helpOffset, by: key, area: area) {
+            helpOffset = offset
+            return
+        }
         if helpVisible || timelineVisible {
             helpVisible = false
             timelineVisible = false

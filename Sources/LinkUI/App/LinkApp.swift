@@ -35,7 +35,11 @@ public final class LinkApp {
     /// Whether the log panel is shown (F2).
     var logVisible: Bool
     /// Whether the help overlay is shown (F1).
-    var helpVisible = false
+    var helpVisible = false {
+        didSet { helpOffset = 0 }
+    }
+    /// The first row of the help shown (↑/↓ scroll it).
+    var helpOffset = 0
     /// Whether the session's timeline is shown (F4).
     var timelineVisible = false
     /// The pane views.

@@ -56,8 +56,13 @@ extension CellBuffer {
     /// Marks at the list's right edge that more rows lie above (`▲`) or below (`▼`) the `height`
     /// rows shown from `top` (drawn after the rows, over their last column).
     mutating func scrollMarks(_ cursor: ListCursor, count: Int, height: Int, top: Int, area: Rect, style: Style) {
+        scrollMarks(offset: cursor.offset, count: count, height: height, top: top, area: area, style: style)
+    }
+
+    /// The same marks for a list shown from row `offset`.
+    mutating func scrollMarks(offset: Int, count: Int, height: Int, top: Int, area: Rect, style: Style) {
         guard height > 0, area.width > 0 else { return }
-        if cursor.offset > 0 { text("▲", y: top, x: area.maxX - 1, area: area, style: style) }
-        if cursor.offset + height < count { text("▼", y: top + height - 1, x: area.maxX - 1, area: area, style: style) }
+        if offset > 0 { text("▲", y: top, x: area.maxX - 1, area: area, style: style) }
+        if offset + height < count { text("▼", y: top + height - 1, x: area.maxX - 1, area: area, style: style) }
     }
 }
