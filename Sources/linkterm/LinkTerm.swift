@@ -57,6 +57,11 @@ struct LinkTerm: ParsableCommand {
     @Option(help: ArgumentHelp("Autopilot: milliseconds between two keys (default 80).", valueName: "ms"))
     var typingDelay: Int64 = 80
 
+    @Option(help: ArgumentHelp(
+        "Autopilot: the least time each view stays on screen before the play acts on it, so a demo can be read (default 1000; 0 plays at typing speed).",
+        valueName: "ms"))
+    var pace: Int64 = 1000
+
     @Flag(help: "Autopilot: leave when the play ends (the last screen shown 1.5 s, so a recording ends on it) instead of waiting for a key.")
     var exitAtEnd = false
 
@@ -101,6 +106,7 @@ struct LinkTerm: ParsableCommand {
             throw ValidationError("--transfer-to takes ASSET:NETWORK with a network of the sandbox (\(MeshSandbox.networks.map(\.name).joined(separator: ", "))), e.g. USDC:Solana; got \(UntrustedText.quoted(transferTo))")
         }
         if typingDelay < 0 { throw ValidationError("--typing-delay must be 0 or more milliseconds") }
+        if pace < 0 || pace > 600_000 { throw ValidationError("--pace must be 0 to 600000 milliseconds") }
         if script == nil && exitAtEnd { throw ValidationError("--exit-at-end goes with --script FILE") }
     }
 
@@ -200,7 +206,9 @@ struct LinkTerm: ParsableCommand {
             }
         }
         if let scenario {
-            presentation.autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            let autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            autopilot.paceMillis = pace
+            presentation.autopilot = autopilot
             presentation.exitAtEnd = exitAtEnd
         }
         presentation.eventsSink = sink

@@ -61,7 +61,9 @@ extension LinkTerm {
                                     seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink, store: store)
         host.recording = record.flatMap { path in recordDescriptor.map { (path, $0) } }
         if let scenario {
-            host.autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: typingDelay)
+            autopilot.paceMillis = pace
+            host.autopilot = autopilot
             host.exitAtEnd = exitAtEnd
             host.scenarioConfiguration = scenario.configuration
         }

@@ -15,7 +15,7 @@ struct AutopilotTests {
     func plays(name: String) throws {
         let scenario = packageRoot.appendingPathComponent("Tests/Scenarios/\(name).txt").path
         let events = try temporaryFile("", name: "events.jsonl")
-        let tmux = try TmuxSession([linktermBinary, "--script", scenario, "--typing-delay", "5", "--latency", "30",
+        let tmux = try TmuxSession([linktermBinary, "--script", scenario, "--typing-delay", "5", "--pace", "0", "--latency", "30",
                                     "--events", events, "--exit-at-end", "--seed", "0"], cols: 100, rows: 30)
         defer { tmux.kill() }
         let status = try tmux.waitForExit(timeout: 30)
@@ -28,13 +28,13 @@ struct AutopilotTests {
     @Test("a wrong expectation: shown on screen, exit status 1")
     func wrongExpectation() throws {
         let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/autopilot_wrong_expectation.txt").path
-        let tmux = try TmuxSession([linktermBinary, "--script", fixture, "--typing-delay", "5", "--latency", "30"], cols: 100, rows: 30)
+        let tmux = try TmuxSession([linktermBinary, "--script", fixture, "--typing-delay", "5", "--pace", "0", "--latency", "30"], cols: 100, rows: 30)
         defer { tmux.kill() }
         let screen = try tmux.waitFor("✗ autopilot: line 6: expectation not met: expect ERROR error_code=NO_ACCOUNTS", timeout: 20)
         #expect(screen.contains("· the session is"))
         tmux.send("C-c")
         #expect(try tmux.waitForExit() == 130)
-        let exitAtEnd = try TmuxSession([linktermBinary, "--script", fixture, "--typing-delay", "5", "--latency", "30", "--exit-at-end"],
+        let exitAtEnd = try TmuxSession([linktermBinary, "--script", fixture, "--typing-delay", "5", "--pace", "0", "--latency", "30", "--exit-at-end"],
                                         cols: 100, rows: 30)
         defer { exitAtEnd.kill() }
         #expect(try exitAtEnd.waitForExit(timeout: 20) == 1)
@@ -43,7 +43,7 @@ struct AutopilotTests {
     @Test("without --exit-at-end the last screen waits for a key")
     func waitsForKey() throws {
         let scenario = packageRoot.appendingPathComponent("Tests/Scenarios/pass_good.txt").path
-        let tmux = try TmuxSession([linktermBinary, "--script", scenario, "--typing-delay", "5", "--latency", "30"], cols: 100, rows: 30)
+        let tmux = try TmuxSession([linktermBinary, "--script", scenario, "--typing-delay", "5", "--pace", "0", "--latency", "30"], cols: 100, rows: 30)
         defer { tmux.kill() }
         try tmux.waitFor("✓ autopilot: every step played, every expectation met · press any key to leave", timeout: 20)
         #expect(tmux.capture().contains("✓ onSuccess"))
@@ -61,7 +61,7 @@ struct RecordingEndToEndTests {
         let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/canary_secrets.txt").path
         let cast = try temporaryFile("", name: "demo.cast")
         let events = try temporaryFile("", name: "events.jsonl")
-        let tmux = try TmuxSession([linktermBinary, "--script", fixture, "--typing-delay", "5", "--latency", "30",
+        let tmux = try TmuxSession([linktermBinary, "--script", fixture, "--typing-delay", "5", "--pace", "0", "--latency", "30",
                                     "--record", cast, "--events", events, "--exit-at-end"], cols: 100, rows: 30)
         defer { tmux.kill() }
         #expect(try tmux.waitForExit(timeout: 30) == 0, "\(tmux.capture())")

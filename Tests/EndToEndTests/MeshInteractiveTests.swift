@@ -153,7 +153,7 @@ struct MeshInteractiveTests {
     func autopilot(name: String) throws {
         let scenario = packageRoot.appendingPathComponent("Tests/Scenarios/\(name).txt").path
         let events = try temporaryFile("", name: "mesh.jsonl")
-        let tmux = try TmuxSession([linktermBinary, "--flavor", "mesh", "--script", scenario, "--typing-delay", "5",
+        let tmux = try TmuxSession([linktermBinary, "--flavor", "mesh", "--script", scenario, "--typing-delay", "5", "--pace", "0",
                                     "--exit-at-end", "--events", events], cols: 100, rows: 30)
         defer { tmux.kill() }
         #expect(try tmux.waitForExit(timeout: 30) == 0, "\(tmux.capture())")

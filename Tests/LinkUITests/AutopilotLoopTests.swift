@@ -55,6 +55,39 @@ struct AutopilotLoopTests {
         return (app, driver, clock)
     }
 
+    @Test("the pace: each view is shown at least paceMillis before the step that acts on it; 0 plays at typing speed")
+    func paceHoldsEachView() throws {
+        for pace in [Int64(0), 700] {
+            let (app, driver, clock) = try started("continue\nsearch tartan\nselect ins_109511\nquit\n")
+            app.autopilot?.paceMillis = pace
+            var shownAt: [String: Int64] = [:]
+            var leftAt: [String: Int64] = [:]
+            var view = driver.engine.currentView?.description ?? ""
+            shownAt[view] = clock.now.millis
+            var effects: AppEffects = []
+            var first = true
+            while !effects.contains(.leave), let next = first ? clock.now.millis : app.nextDeadline {
+                first = false
+                clock.advance(to: Timestamp(millis: next))
+                effects = app.update(.tick)
+                let now = driver.engine.currentView?.description ?? "DONE"
+                if now != view {
+                    leftAt[view] = clock.now.millis
+                    shownAt[now] = clock.now.millis
+                    view = now
+                }
+            }
+            let consent = try #require(leftAt["CONSENT"]), search = try #require(leftAt["SELECT_INSTITUTION"])
+            if pace == 0 {
+                #expect(consent - (shownAt["CONSENT"] ?? 0) < 100, "consent left at typing speed")
+            } else {
+                #expect(consent - (shownAt["CONSENT"] ?? 0) >= pace, "consent held for the pace")
+                // the search is typed after its view has been read; its last key comes after that
+                #expect(search - (shownAt["SELECT_INSTITUTION"] ?? 0) >= pace)
+            }
+        }
+    }
+
     @Test("with exit-at-end the last screen (the outcome) stays 1.5 s before the loop leaves")
     func lastScreenHeld() throws {
         let (app, driver, clock) = try started("continue\nquit\n")

@@ -176,7 +176,7 @@ def test_sigkill_at_random_moments_leaves_a_prefix(spawn, home):
 # -- the events file's own faults ---------------------------------------------------------------
 
 SCENARIO = REPO / "Tests" / "Scenarios" / "pass_good.txt"
-SCRIPT_ARGS = ["--script", SCENARIO, "--typing-delay", "0", "--exit-at-end", "--latency", "0", "--seed", "1"]
+SCRIPT_ARGS = ["--script", SCENARIO, "--typing-delay", "0", "--pace", "0", "--exit-at-end", "--latency", "0", "--seed", "1"]
 
 
 def spawn_shell(home, command: str, *args) -> PtyProcess:

@@ -192,7 +192,7 @@ def test_kiosk_autopilot_takes_the_servers_options(serve, visit, tmp_path):
     events = tmp_path / "events"
     events.mkdir()
     scenario = Path(__file__).resolve().parents[1] / "Scenarios" / "pass_good.txt"
-    server = serve("--script", scenario, "--events-dir", events, "--typing-delay", 0, "--exit-at-end",
+    server = serve("--script", scenario, "--events-dir", events, "--typing-delay", 0, "--pace", 0, "--exit-at-end",
                    "--", "--seed", 42, "--latency", 0)
     p = visit(server)
     e = p.wait_exit()

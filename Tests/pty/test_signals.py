@@ -264,7 +264,7 @@ def test_the_autopilot_does_not_spin_while_the_session_loads(spawn, home):
     # with none goes on at once, as replay does)
     script.write_text("continue\nsearch first platypus\nselect ins_109508\ncredentials user_good pass_good\n"
                       "expect TRANSITION_VIEW view_name=LOADING\nquit\n")
-    p = spawn(["--script", script, "--latency", "20000", "--typing-delay", "10"])
+    p = spawn(["--script", script, "--latency", "20000", "--typing-delay", "10", "--pace", "0"])
     p.wait_for(" Loading ")
     rate = wakeups_per_second(p)
     text = f"{'autopilot, LOADING':<12} {rate:5.1f} wake-ups/s"

@@ -14,6 +14,12 @@ public final class Autopilot {
     public let scenario: Scenario
     /// Milliseconds between two keys.
     public let typingDelayMillis: Int64
+    /// The pace: the least time, in milliseconds, each view is shown before a step acts on it.
+    public var paceMillis: Int64 {
+        get { hold.millis }
+        set { hold.millis = max(0, newValue) }
+    }
+    private var hold = PaneHold(millis: 0)
     /// The state of the play.
     public private(set) var state: State = .playing(index: 0)
 
@@ -95,6 +101,12 @@ public final class Autopilot {
             }
             guard idle || step.command == .quit else { return [] }
             if engine.isFinished { return failed("line \(step.line): \(step.command.verb): the session has already ended") }
+            // the pace: the view stays long enough to be read before this step acts on it
+            let ready = hold.readyAt(view: app.driver.engine.currentView?.description ?? "", now: now)
+            if ready > now {
+                nextKeyAt = ready
+                return []
+            }
             do {
                 queue = try KeyPlanner.keys(for: step.command, app: app)
             } catch {

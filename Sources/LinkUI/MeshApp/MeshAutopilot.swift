@@ -11,6 +11,12 @@ public final class MeshAutopilot {
     public let scenario: MeshScenario
     public let typingDelayMillis: Int64
     public private(set) var state: State = .playing(index: 0)
+    /// The pace: the least time, in milliseconds, each view is shown before a step acts on it.
+    public var paceMillis: Int64 {
+        get { hold.millis }
+        set { hold.millis = max(0, newValue) }
+    }
+    private var hold = PaneHold(millis: 0)
 
     private var queue: [Key] = []
     private var nextKeyAt: Int64 = 0
@@ -83,6 +89,12 @@ public final class MeshAutopilot {
             }
             guard idle || step.command == .action(.quit) else { return false }
             if engine.isFinished { return fail("line \(step.line): \(step.command.verb): the session has already ended") }
+            // the pace: the view stays long enough to be read before this step acts on it
+            let ready = hold.readyAt(view: engine.paneName, now: now)
+            if ready > now {
+                nextKeyAt = ready
+                return false
+            }
             do {
                 queue = try MeshKeyPlanner.keys(for: step.command, app: app)
             } catch {
