@@ -118,8 +118,9 @@ public final class SSHServer {
         channel.closeFuture.whenComplete { _ in
             let connection = bound.value
             connection.handshakeTimer?.cancel()
-            shared.state.connectionClosed(id, source: source)
+            // the line first: a server stopping waits for the count to reach zero, then flushes the log
             shared.log.line(connection.logLine())
+            shared.state.connectionClosed(id, source: source)
         }
         let sshHandler = NIOSSHHandler(
             role: .server(.init(hostKeys: [shared.configuration.hostKey.privateKey],
