@@ -70,6 +70,11 @@ struct LinkTerm: ParsableCommand {
         discussion: "Example: --record demo.cast", valueName: "file.cast"))
     var record: String?
 
+    @Option(help: ArgumentHelp(
+        "Plaid: write what you do in the session as a scenario that replay and --script play back to the same events (passwords, codes and answers written as the sandbox's values that do the same, never as typed).",
+        discussion: "Example: --save-scenario walkthrough.txt, then linkterm replay walkthrough.txt", valueName: "file"))
+    var saveScenario: String?
+
     @Option(help: ArgumentHelp("The Link system: plaid (Plaid Link) or mesh (Mesh Connect, LinkSDK v2).", valueName: "plaid|mesh"))
     var flavor: Flavor = .plaid
 
@@ -99,6 +104,7 @@ struct LinkTerm: ParsableCommand {
                 throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
             }
             if sdk != .current { throw ValidationError("--sdk \(sdk.rawValue) goes with --flavor plaid (Mesh's LinkSDK has one generation here)") }
+            if saveScenario != nil { throw ValidationError("--save-scenario goes with --flavor plaid (Mesh sessions are not saved as scenarios yet)") }
         } else if transfer || meshStore != nil || transferTo != nil {
             throw ValidationError("\(transfer ? "--transfer" : meshStore != nil ? "--mesh-store" : "--transfer-to") goes with --flavor mesh")
         }
@@ -159,6 +165,12 @@ struct LinkTerm: ParsableCommand {
                 throw fail("--events: \(error)")
             }
         }
+        if let saveScenario {
+            // created now (0600), so a path that cannot be written is said before the session
+            guard FileManager.default.createFile(atPath: saveScenario, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw fail("--save-scenario: cannot create \(UntrustedText.quoted(saveScenario, limit: 200))")
+            }
+        }
         var recordDescriptor: Int32?
         if let record {
             do {
@@ -213,6 +225,10 @@ struct LinkTerm: ParsableCommand {
         }
         presentation.eventsSink = sink
         presentation.sdk = sdk
+        if saveScenario != nil {
+            presentation.scenarioRecorder = ScenarioRecorder(
+                configuration: configuration, extraOptions: session.institutions.map { ["option institutions \($0)"] } ?? [])
+        }
         // the session is opened through LinkKit's API, as an app opens it: the configuration with
         // its callbacks, createPlaidLinkSession (onLoad fires: the sandbox preloads at once), open;
         // with --sdk v1, v1's PLKConfiguration and PLKPlaidLinkViewController with a delegate
@@ -258,6 +274,14 @@ struct LinkTerm: ParsableCommand {
             outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
                                         unit: "record") || outputFailed
         }
+        if let saveScenario, let scenarioRecorder = presentation.scenarioRecorder {
+            do {
+                try Data(scenarioRecorder.text.utf8).write(to: URL(fileURLWithPath: saveScenario))
+            } catch {
+                printError("linkterm: --save-scenario: \(saveScenario): \(error.localizedDescription)")
+                outputFailed = true
+            }
+        }
         if let outcome = driver.outcome { print(outcome.summary) }
         // a refused token ends the session at once (INVALID_LINK_TOKEN); say why, naming no token
         if let token = configuration.token, let problem = LinkToken.problem(with: token) { printError("linkterm: --token: \(problem)") }
@@ -302,6 +326,7 @@ struct LinkTerm: ParsableCommand {
         var files: [NamedFile] = []
         if let events { files.append(NamedFile(role: "--events", path: events, isOutput: true)) }
         if let record { files.append(NamedFile(role: "--record", path: record, isOutput: true)) }
+        if let saveScenario { files.append(NamedFile(role: "--save-scenario", path: saveScenario, isOutput: true)) }
         if let institutions = session.institutions {
             files.append(NamedFile(role: "--institutions", path: institutions, isOutput: false))
         }

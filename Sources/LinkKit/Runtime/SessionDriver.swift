@@ -85,14 +85,31 @@ public final class SessionDriver {
     public func send(_ action: UserAction, timersFirst: Bool = true) throws(ActionRejected) {
         let now = clock.now
         if timersFirst { deliver(engine.advance(to: now)) }
-        deliver(try engine.send(action, at: now))
+        try apply(action, at: now)
+    }
+
+    /// Sees every action applied (`--save-scenario`): before, with the engine as it was, then
+    /// whether it was taken.
+    public var actionRecorder: (any ActionRecording)?
+
+    private func apply(_ action: UserAction, at now: Timestamp) throws(ActionRejected) {
+        actionRecorder?.prepare(action, engine: engine)
+        let records: [SessionRecord]
+        do {
+            records = try engine.send(action, at: now)
+        } catch {
+            actionRecorder?.discard()
+            throw error
+        }
+        actionRecorder?.commit()
+        deliver(records)
     }
 
     /// Fires the timers that are due by the clock's time, then applies what was posted to the mailbox.
     public func tick() {
         deliver(engine.advance(to: clock.now))
         for action in mailbox.take() where !engine.isFinished {
-            if let records = try? engine.send(action, at: clock.now) { deliver(records) }
+            try? apply(action, at: clock.now)
         }
     }
 

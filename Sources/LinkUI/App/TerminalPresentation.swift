@@ -28,6 +28,8 @@ public final class TerminalPresentation: LinkPresentation {
     public var eventsSink: JSONLinesSink?
     /// Records the screen as an asciicast.
     public var recorder: CastRecorder?
+    /// Writes down the steps the person takes, as a scenario (`--save-scenario`).
+    public var scenarioRecorder: ScenarioRecorder?
     /// Which SDK's callbacks the log panel and the events file show: LinkKit's (the default) or
     /// LinkKit v1's delegate calls.
     public var sdk: SDKGeneration = .current
@@ -71,6 +73,7 @@ public final class TerminalPresentation: LinkPresentation {
             case .v1: driver.observe { record in V1Callback(record).map(sink.write) }
             }
         }
+        scenarioRecorder?.attach(to: driver)
         let app = LinkApp(driver: driver, theme: shown, logPlacement: logPlacement, search: search)
         app.autopilot = autopilot
         app.exitAtEnd = exitAtEnd

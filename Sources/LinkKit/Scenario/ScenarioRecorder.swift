@@ -1,0 +1,216 @@
+/// ActionRecording: sees each action a ``SessionDriver`` applies: ``prepare(_:engine:)`` just
+/// before (typed secrets still readable, the engine as it was), then ``commit()`` once the engine
+/// took it or ``discard()`` when it refused it.
+public protocol ActionRecording: AnyObject {
+    /// The action about to be applied to `engine`.
+    func prepare(_ action: UserAction, engine: LinkEngine)
+    /// The action prepared last was taken.
+    func commit()
+    /// The action prepared last was refused.
+    func discard()
+}
+
+/// ScenarioRecorder: writes down what a person does in a session as a scenario
+/// (`--save-scenario`) that `linkterm replay` and `--script` play back to the same events.
+///
+/// Nothing typed that is secret is kept: a password is written as the sandbox's documented
+/// password that does what it did (`pass_good`, `mfa_questions_2_3`, `error_ITEM_LOCKED`, or
+/// `wrong_password` for one the sandbox refuses), an MFA answer, a one-time code or a deposit
+/// code as the right answer when it was right and a wrong one when it was not, an account number
+/// as zeros and its last four digits, an SSN as the sandbox's own or a placeholder.
+public final class ScenarioRecorder: ActionRecording {
+    /// The lines written before the steps: a comment and the session's options.
+    private let header: [String]
+    /// The steps, one line each.
+    public private(set) var steps: [String] = []
+    private var pending: [String] = []
+    private var routing: String?
+    private var pendingRouting: String?
+    private var writtenQuery: String?
+
+    /// A recorder for a session with `configuration` (its seed, latency and settings become the
+    /// scenario's `option` lines, so that replay gives the same ids), `extraOptions` after them
+    /// (`option institutions FILE`: the directory's file, which the configuration does not name).
+    public init(configuration: SessionConfiguration, extraOptions: [String] = []) {
+        var header = ["# saved by linkterm --save-scenario: play it with linkterm replay FILE or linkterm --script FILE"]
+        header.append("option seed \(configuration.seed)")
+        header.append("option latency \(configuration.latencyMillis)")
+        switch configuration.accountSelection {
+        case .single: header.append("option single-account")
+        case .disabled: header.append("option no-account-select")
+        case .multiple: break
+        }
+        if let id = configuration.updateModeInstitutionID { header.append("option update-mode \(id)") }
+        for product in configuration.products.map(\.rawValue).sorted() where configuration.products != [.transactions] {
+            header.append("option product \(product)")
+        }
+        if configuration.savedProfile != nil {
+            header.append("option returning-user")
+        } else if configuration.rememberMe {
+            header.append("option remember-me")
+        }
+        if let uri = configuration.redirectURI { header.append("option redirect-uri \(uri)") }
+        if configuration.verifiesDeposits { header.append("option verify-deposits") }
+        if configuration.resumesIdentity { header.append("option resume-identity") }
+        if let token = configuration.token { header.append("option token \(token)") }
+        self.header = header + extraOptions
+    }
+
+    /// The scenario: the header, then every step.
+    public var text: String {
+        (header + steps).joined(separator: "\n") + "\n"
+    }
+
+    /// Watches `driver`: its actions, and its records (a search is written when it was reported).
+    public func attach(to driver: SessionDriver) {
+        driver.actionRecorder = self
+        driver.observe { [weak self] record in
+            guard let self, case .event(let event) = record, event.eventName == .searchInstitution,
+                  let query = event.metadata.institutionSearchQuery else { return }
+            writeSearch(query)
+        }
+    }
+
+    private func writeSearch(_ query: String) {
+        guard query != writtenQuery, let line = Self.oneLine(query) else { return }
+        writtenQuery = query
+        steps.append("search " + line)
+    }
+
+    public func prepare(_ action: UserAction, engine: LinkEngine) {
+        pending = []
+        pendingRouting = nil
+        // a query not reported yet is reported when the choice is made: its step comes first
+        if engine.pane == .selectInstitution, !engine.query.allSatisfy(\.isWhitespace), engine.query != writtenQuery {
+            switch action {
+            case .selectInstitution, .selectBrand, .chooseAuthType:
+                if let line = Self.oneLine(engine.query) {
+                    writtenQuery = engine.query
+                    pending.append("search " + line)
+                }
+            default: break
+            }
+        }
+        if let step = step(for: action, engine: engine) { pending.append(step) }
+    }
+
+    public func commit() {
+        steps += pending
+        pending = []
+        if let pendingRouting { routing = pendingRouting }
+        pendingRouting = nil
+    }
+
+    public func discard() {
+        pending = []
+        pendingRouting = nil
+    }
+
+    /// The step that means `action` on `engine`'s pane, secrets replaced; `nil` for what is no
+    /// step of its own (typing a search: its reported queries are the steps).
+    func step(for action: UserAction, engine: LinkEngine) -> String? {
+        switch action {
+        case .primary: return "continue"
+        case .setQuery: return nil
+        case .selectInstitution(let id): return "select " + id
+        case .submitCredentials(let username, let password):
+            let user = username == SandboxCredentials.username ? username : "someone_else"
+            return "credentials \(user) " + Self.sandboxPassword(for: SandboxCredentials.login(username: SandboxCredentials.username, password: password))
+        case .submitMFA(let response): return mfaStep(response, engine: engine)
+        case .submitAccounts(let indices):
+            return indices.count == engine.accounts.count ? "accounts all" : "accounts " + indices.map(String.init).joined(separator: " ")
+        case .chooseAuthType(let choice): return "auth \(choice.rawValue)"
+        case .selectBrand(let name): return Self.oneLine(name).map { "brand " + $0 }
+        case .submitDocuments(let names): return "documents " + names.compactMap(Self.oneWord).joined(separator: " ")
+        case .submitLayerData(let phone, let dateOfBirth):
+            return "layer " + (Self.oneWord(phone) ?? "0") + (dateOfBirth.flatMap(Self.oneWord).map { " " + $0 } ?? "")
+        case .redirect(let url): return Self.oneWord(url).map { "redirect " + $0 } ?? "redirect"
+        case .viewDataTypes: return "data-types"
+        case .openMyPlaid: return "my-plaid"
+        case .followIssue: return "follow"
+        case .submitCaptcha(let word): return Self.oneWord(word).map { "captcha " + $0 } ?? "captcha none"
+        case .submitIdentity(let details):
+            let ssn = details.ssn.withUnsafeBytes { SecretReader.equal($0, Self.sandboxSSN) } ? "\(Self.sandboxSSN)" : "000-00-0000"
+            return ["kyc", Self.oneWord(details.firstName) ?? "-", Self.oneWord(details.lastName) ?? "-",
+                    Self.oneWord(details.dateOfBirth) ?? "-", ssn].joined(separator: " ")
+        case .submitDocument(let document): return "document \(document.rawValue)"
+        case .submitPhone(let phone): return "phone " + (Self.oneWord(phone.filter { !$0.isWhitespace }) ?? "0")
+        case .skipPhone: return "skip"
+        case .submitOTP(let code):
+            return "otp " + (code.withUnsafeBytes { SecretReader.equal($0, SavedProfile.sandboxCode) } ? "\(SavedProfile.sandboxCode)" : "000000")
+        case .connectNewInstitution: return "connect-new"
+        case .chooseVerifyMethod(let method): return "verify \(method.rawValue)"
+        case .submitRoutingNumber(let number):
+            // written with the account number, as one `numbers` step
+            pendingRouting = number
+            return nil
+        case .submitAccountNumber(let number, let type):
+            let digits = number.filter(\.isNumber)
+            let kept = String(repeating: "0", count: max(0, digits.count - 4)) + String(digits.suffix(4))
+            return "numbers \(Self.oneWord(routing ?? "") ?? "0") \(kept.isEmpty ? "0" : kept) \(type.rawValue)"
+        case .submitDepositCode(let code):
+            return "code " + (code.withUnsafeBytes { SecretReader.equalIgnoringCase($0, SandboxAuth.depositCode) } ? "\(SandboxAuth.depositCode)" : "XYZ")
+        case .oauth(let result): return "oauth \(result.rawValue)"
+        case .back: return "back"
+        case .requestExit: return "exit"
+        case .confirmExit: return "confirm"
+        case .cancelExit: return "stay"
+        case .quit: return "quit"
+        }
+    }
+
+    /// The MFA step: the device's index, the right answer for each right one, a wrong one otherwise.
+    private func mfaStep(_ response: MFAResponse, engine: LinkEngine) -> String {
+        guard let challenge = engine.currentChallenge else { return "mfa wrong" }
+        switch response {
+        case .device(let index): return "mfa \(index)"
+        case .selections(let picks): return "mfa " + picks.map(String.init).joined(separator: " | ")
+        case .code(let code):
+            return "mfa " + (challenge.expected.first?.accepts(code) == true ? "\(SandboxCredentials.deviceCode)" : "0000")
+        case .answers(let answers):
+            return "mfa " + zip(answers, challenge.expected).map { answer, expected in
+                guard expected.accepts(answer), case .answer(let round, let question) = expected else { return "wrong_answer" }
+                return "answer_\(round)_\(question)"
+            }.joined(separator: " | ")
+        }
+    }
+
+    /// The documented sandbox password that does what `outcome` says.
+    static func sandboxPassword(for outcome: SandboxCredentials.Outcome) -> String {
+        switch outcome {
+        case .authenticated: return "pass_good"
+        case .automatedMicrodeposits: return "\(SandboxAuth.automatedMicrodepositsPassword)"
+        case .recaptcha(let good): return good ? #"{"recaptcha":"good"}"# : #"{"recaptcha":"bad"}"#
+        case .failed(let error):
+            return error == SandboxErrorCatalog.invalidCredentials ? "wrong_password" : "error_" + error.error.errorCode.errorCode
+        case .mfa(let challenges):
+            guard let first = challenges.first else { return "pass_good" }
+            switch first.type {
+            case .device, .code: return "mfa_device"
+            case .questions: return "mfa_questions_\(first.roundCount)_\(first.prompts.count)"
+            case .selections:
+                return challenges.count == 1 && first.prompts.count == 1 && first.prompts[0].options == ["Yes", "No"]
+                    ? "mfa_selections" : "mfa_selections_\(first.roundCount)_\(first.prompts.count)_\(first.prompts[0].options.count)"
+            }
+        }
+    }
+
+    /// The sandbox's documented SSN (Leslie Knope's).
+    static let sandboxSSN: StaticString = "123-45-6789"
+
+    /// `text` as one scenario line's argument: `nil` when empty, line breaks as spaces.
+    static func oneLine(_ text: String) -> String? {
+        let line = String(text.map { $0.isNewline || $0.isASCIIControl ? " " : $0 }).trimmingWhitespace()
+        return line.isEmpty ? nil : line
+    }
+
+    /// `text` as one word of a scenario line: `nil` when empty; spaces become `_`.
+    static func oneWord(_ text: String) -> String? {
+        oneLine(text).map { String($0.map { $0.isWhitespace ? "_" : $0 }) }
+    }
+}
+
+extension Character {
+    /// Whether it is an ASCII control character.
+    fileprivate var isASCIIControl: Bool { asciiValue.map { $0 < 32 || $0 == 127 } ?? false }
+}

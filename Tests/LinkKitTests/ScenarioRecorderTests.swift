@@ -1,0 +1,76 @@
+import Testing
+@testable import LinkKit
+
+@Suite("--save-scenario: what a person did, as a scenario that plays back to the same events, with no secret in it")
+struct ScenarioRecorderTests {
+    /// Every record but its timestamp (a replay starts its clock elsewhere).
+    func untimed(_ records: [SessionRecord]) -> [String] {
+        records.map { $0.jsonLine.replacing(/"timestamp":"[^"]*"/, with: "") }
+    }
+
+    @Test("a search typed with a pause, a wrong password, security questions with a wrong answer, then right, some accounts")
+    func playsBackToTheSameEvents() throws {
+        let configuration = SessionConfiguration(seed: 7, latencyMillis: 300)
+        let clock = ManualClock()
+        let driver = SessionDriver(configuration: configuration, clock: clock)
+        let recorder = ScenarioRecorder(configuration: configuration)
+        recorder.attach(to: driver)
+        driver.start()
+        try driver.send(.primary)
+        for text in ["f", "fi", "fir"] { try driver.send(.setQuery(text)) }
+        clock.advance(by: 400)
+        driver.tick()  // SEARCH_INSTITUTION "fir", reported by the pause
+        for text in ["firs", "first", "first ", "first plat"] { try driver.send(.setQuery(text)) }
+        try driver.send(.selectInstitution(id: "ins_109508"))  // "first plat" reported by the choice
+        #expect(throws: ActionRejected.self) { try driver.send(.submitAccounts([0])) }  // refused: not written
+        try driver.send(.submitCredentials(username: "user_good", password: Secret("hunter2-canary")))
+        driver.settle()  // back on the credentials, the error inline
+        try driver.send(.submitCredentials(username: "user_good", password: Secret("mfa_questions_1_2")))
+        driver.settle()
+        try driver.send(.submitMFA(.answers([Secret("answer_0_0"), Secret("canary-answer")])))
+        driver.settle()
+        try driver.send(.submitMFA(.answers([Secret("answer_0_0"), Secret("answer_0_1")])))
+        driver.settle()
+        try driver.send(.submitAccounts([0, 2]))
+        driver.settle()
+        try driver.send(.primary)
+        #expect(recorder.steps == [
+            "continue", "search fir", "search first plat", "select ins_109508", "credentials user_good wrong_password",
+            "credentials user_good mfa_questions_1_2", "mfa answer_0_0 | wrong_answer", "mfa answer_0_0 | answer_0_1", "accounts 0 2", "continue",
+        ])
+        #expect(!recorder.text.contains("canary") && !recorder.text.contains("hunter2"))
+        #expect(recorder.text.hasPrefix("# saved by linkterm --save-scenario"))
+        #expect(recorder.text.contains("\noption seed 7\noption latency 300\n"))
+        // played back: the same records, ids included
+        let scenario = try Scenario(text: recorder.text, file: "saved")
+        var replayed = SessionConfiguration()
+        _ = scenario.apply(to: &replayed)
+        let replay = SessionDriver(configuration: replayed, clock: ManualClock())
+        try ScenarioRunner(scenario: scenario).run(on: replay)
+        #expect(untimed(replay.records) == untimed(driver.records))
+    }
+
+    @Test("passwords as the sandbox's own: each outcome's documented password")
+    func sandboxPasswords() {
+        for password in ["pass_good", "mfa_device", "mfa_selections", "mfa_questions_3_2", "mfa_selections_2_3_4",
+                         "error_ITEM_LOCKED", "microdeposits_good", #"{"recaptcha":"bad"}"#] {
+            let outcome = SandboxCredentials.login(username: "user_good", password: Secret(password))
+            #expect(ScenarioRecorder.sandboxPassword(for: outcome) == password)
+        }
+        let wrong = SandboxCredentials.login(username: "user_good", password: Secret("my real password"))
+        #expect(ScenarioRecorder.sandboxPassword(for: wrong) == "wrong_password")
+    }
+
+    @Test("account numbers keep their last four digits only; codes and SSNs are the sandbox's or wrong ones")
+    func otherSecrets() throws {
+        let recorder = ScenarioRecorder(configuration: SessionConfiguration())
+        let engine = LinkEngine(configuration: SessionConfiguration())
+        #expect(recorder.step(for: .submitAccountNumber("9876543210", .checking), engine: engine) == "numbers 0 0000003210 checking")
+        #expect(recorder.step(for: .submitDepositCode(Secret("abc")), engine: engine) == "code ABC")
+        #expect(recorder.step(for: .submitDepositCode(Secret("QQQ")), engine: engine) == "code XYZ")
+        #expect(recorder.step(for: .submitOTP(Secret("999999")), engine: engine) == "otp 000000")
+        let details = IdentityDetails(firstName: "Leslie", lastName: "Knope", dateOfBirth: "1975-01-18", ssn: Secret("987-65-4321"))
+        #expect(recorder.step(for: .submitIdentity(details), engine: engine) == "kyc Leslie Knope 1975-01-18 000-00-0000")
+        #expect(recorder.step(for: .selectBrand("Bank\nof America"), engine: engine) == "brand Bank of America")
+    }
+}
