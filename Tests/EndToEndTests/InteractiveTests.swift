@@ -195,7 +195,7 @@ struct InteractiveTests {
         let (tmux, _) = try start([])
         defer { tmux.kill() }
         try tmux.waitFor("Link your account")
-        tmux.resize(cols: 60, rows: 20)
+        tmux.resize(cols: 50, rows: 15)
         try tmux.waitFor("Terminal too small")
         tmux.resize(cols: 130, rows: 30)
         // the card and the log panel side by side (the card's top row beside the panel's side):

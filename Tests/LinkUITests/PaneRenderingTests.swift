@@ -223,6 +223,23 @@ struct PaneRenderingTests {
         #expect(!h.screen().contains("Help ·") && h.app.driver.engine.pane == .consent)
     }
 
+    @Test("the card at 60x18 (compact: the whole body, the log only while focused, over it), 100x30 and 200x60")
+    func sizes() throws {
+        let h = try atCredentials()
+        try assertSnapshot(h.screen(rows: 18, cols: 60), "credentials-60x18")
+        try assertSnapshot(h.screen(rows: 30, cols: 100), "credentials-100x30")
+        let wide = h.screen(rows: 60, cols: 200).split(separator: "\n", omittingEmptySubsequences: false)
+        // 200x60: the card keeps its 72 columns and 22 rows, centred in what the log leaves; the log takes the rest
+        let top = try #require(wide.firstIndex { $0.contains("╭  Credentials  ") })
+        #expect(top == 1 + (58 - 22) / 2 && wide[top].hasPrefix("  ╭") && wide[top + 21].hasPrefix("  ╰"))
+        #expect(wide[1].dropFirst(76).hasPrefix("┌ Events (") && wide[1].count == 200)
+        let compact = h.screen(rows: 18, cols: 60)
+        #expect(!compact.contains("Events ("), "no room for the log")
+        h.press(.function(3))
+        #expect(h.screen(rows: 18, cols: 60).contains("┌ Events (6) · UTC"), "F3 shows it over the card")
+        #expect(!h.screen(rows: 18, cols: 60).contains("Enter your First Platypus Bank credentials"))
+    }
+
     @Test("MFA: device list, code, questions, selections")
     func mfa() throws {
         let device = try signIn("mfa_device")
@@ -289,9 +306,9 @@ struct PaneRenderingTests {
         let h = try AppHarness()
         try assertSnapshot(h.screen(rows: 10, cols: 40), "too-small")
         for rows in 0...25 {
-            for cols in [0, 1, 2, 5, 40, 79, 80, 81, 200] {
+            for cols in [0, 1, 2, 5, 40, 59, 60, 79, 80, 81, 200] {
                 let text = h.screen(rows: rows, cols: cols)
-                let fits = rows >= 24 && cols >= 80
+                let fits = rows >= Layout.minimumSize.rows && cols >= Layout.minimumSize.cols
                 if fits {  // the pane, never the note
                     #expect(text.contains("Link your account") && !text.contains("Terminal"), "\(cols)x\(rows)")
                 } else if rows >= 3 && cols >= 18 {  // the note whole, the size named, nothing of the pane

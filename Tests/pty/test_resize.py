@@ -39,7 +39,7 @@ def test_resize_storm(spawn):
 def test_too_small_at_start(spawn):
     p = spawn([], rows=10, cols=40)
     p.wait_for("Terminal too small")
-    p.wait_for("40x10; linkterm needs 80x24")
+    p.wait_for("40x10; linkterm needs 60x18")
     p.send(CTRL_C)
     assert p.wait_exit().status == 130
     assert not p.restoration_problems(), p.restoration_problems()
@@ -52,7 +52,7 @@ def test_too_small_after_resize_and_back(spawn):
     p.wait_for(SEARCH_HINT)
     p.resize(10, 40)
     p.wait_for("Terminal too small")
-    p.wait_for("40x10; linkterm needs 80x24")
+    p.wait_for("40x10; linkterm needs 60x18")
     assert SEARCH_HINT not in p.screen
     p.resize(24, 80)
     p.wait_for(SEARCH_HINT)  # back to the pane it was on

@@ -19,7 +19,10 @@ public enum LogPlacement: String, Hashable, Sendable, CaseIterable {
 /// them), below it otherwise.
 public struct Layout: Hashable, Sendable {
     /// The smallest terminal linkterm draws its panes in.
-    public static let minimumSize = (cols: 80, rows: 24)
+    public static let minimumSize = (cols: 60, rows: 18)
+    /// Below this size the layout is compact: the card takes the whole body and the log panel
+    /// shows only while it has focus (F3), over the card.
+    public static let compactBelow = (cols: 80, rows: 24)
     /// The card's width where there is room: about the 360–400 px of Link's modal.
     public static let cardWidth = 72
     /// The card's tallest: the longest pane (nine accounts) with room to spare.
@@ -39,6 +42,8 @@ public struct Layout: Hashable, Sendable {
     public var log: Rect?
     /// The bottom row (key hints).
     public var footer: Rect
+    /// Whether the terminal is smaller than ``compactBelow`` (then ``log`` is `nil`).
+    public var isCompact: Bool
 
     /// The layout for `rows` x `cols` with the log panel placed as asked.
     public init(rows: Int, cols: Int, placement: LogPlacement, logVisible: Bool) {
@@ -50,7 +55,8 @@ public struct Layout: Hashable, Sendable {
         self.body = body
         var side = placement == .off ? LogPlacement.auto : placement
         if side == .auto { side = cols >= 120 ? .right : .bottom }
-        if !logVisible {
+        isCompact = cols < Self.compactBelow.cols || rows < Self.compactBelow.rows
+        if !logVisible || isCompact {
             backdrop = body
             log = nil
         } else if side == .right {

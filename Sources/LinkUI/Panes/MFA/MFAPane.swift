@@ -203,7 +203,7 @@ struct MFAPane: PaneView {
         switch challenge.type {
         case .device: "Sandbox: any device; the code is then \(SandboxCredentials.deviceCode)"
         case .code: "Sandbox: the code is \(SandboxCredentials.deviceCode)"
-        case .questions: "Sandbox: answer_<round>_<question>, numbered as each field is"
+        case .questions: "Sandbox: answer_<round>_<question>, from 0"
         case .selections: "Sandbox: the first option of each question is right"
         }
     }
