@@ -30,6 +30,30 @@ struct SearchTests {
         #expect(top(query) == expected)
     }
 
+    @Test("a tag in the query matches the institutions tagged so, below the names that say it")
+    func tags() {
+        let names = search.search("oauth").map { search.directory.records[$0.index].name }
+        #expect(names.first == "Platypus OAuth Bank")
+        #expect(names.contains("Chase") && names.contains("Wells Fargo"))
+        #expect(names.firstIndex(of: "Chase")! > names.lastIndex { $0.localizedStandardContains("OAuth") }!)
+        #expect(top("wells oauth") == "Wells Fargo")
+        #expect(top("down") == "Unhealthy Platypus Bank - Down")
+        #expect(search.search("tartan oauth").isEmpty, "Tartan Bank is no OAuth institution")
+        // a tag completed after a prefix that had other matches: scanned anew, not narrowed
+        let oau = search.search("oau", among: nil, limit: 50).matching
+        #expect(search.search("oauth", among: oau, limit: 50).matches.count == names.count)
+    }
+
+    @Test("a query with a letter left out (platpus) still finds the name, when nothing matches exactly")
+    func typo() {
+        #expect(top("platpus") == "First Platypus Bank")
+        #expect(top("hondstooth") == "Houndstooth Bank")
+        #expect(search.search("platpus").first?.highlighted == [], "no characters claimed as matched")
+        #expect(search.search("qzqz").isEmpty)
+        // an exact match anywhere wins: no fuzzy matches are mixed in
+        #expect(search.search("tartan").allSatisfy { search.directory.records[$0.index].name.contains("Tartan") })
+    }
+
     @Test("every word must match; no match gives nothing")
     func allWords() {
         #expect(search.search("platypus zebra").isEmpty)

@@ -104,13 +104,18 @@ public struct InstitutionSearch: Sendable {
         guard !words.isEmpty, limit > 0 else { return ([], []) }
         let whole = Array(folded.drop { $0 == 32 })
         let compact = Array(words.joined())
+        // a word that names a tag (oauth, degraded, down, unsupported) also matches the
+        // institutions with it: such a word can add matches the query before it had none of
+        let tags = words.map(Self.tag(named:))
+        let candidates = tags.contains { $0 != 0 } ? nil : candidates
         var matching: [Int] = []
         var ranked: [(score: Int, index: Int)] = []
         let count = directory.records.count
         lowered.withUnsafeBufferPointer { text in
             func consider(_ index: Int) {
                 let points = withFolded(index, in: text) { id, name in
-                    Self.score(name: name, id: id, words: words, whole: whole, compact: compact)
+                    Self.score(name: name, id: id, words: words, whole: whole, compact: compact, tags: tags,
+                               flags: flags[index])
                 }
                 guard let points else { return }
                 matching.append(index)
@@ -122,9 +127,66 @@ public struct InstitutionSearch: Sendable {
                 for index in 0..<count { consider(index) }
             }
         }
+        if matching.isEmpty && compact.count >= 4 {
+            // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
+            // out, `platpus`), ranked below every real match would be
+            lowered.withUnsafeBufferPointer { text in
+                func consider(_ index: Int) {
+                    guard let points = withFolded(index, in: text, { _, name in Self.inOrder(compact, in: name) }) else { return }
+                    matching.append(index)
+                    ranked.append((points, index))
+                }
+                if let candidates {
+                    for index in candidates where index < count { consider(index) }
+                } else {
+                    for index in 0..<count { consider(index) }
+                }
+            }
+            let top = best(ranked, limit: limit)
+            return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, matching)
+        }
         let top = best(ranked, limit: limit)
         let matches = top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: highlights($0.index, words: words, compact: compact)) }
         return (matches, matching)
+    }
+
+    /// The flag a query word names, folded (`oauth`, `degraded`, `down`, `unsupported`), or 0.
+    static func tag(named word: [UInt8]) -> UInt8 {
+        switch word {
+        case Array("oauth".utf8): InstitutionRecords.Flag.oauth
+        case Array("degraded".utf8): InstitutionRecords.Flag.degraded
+        case Array("down".utf8): InstitutionRecords.Flag.down
+        case Array("unsupported".utf8): InstitutionRecords.Flag.unsupported
+        default: 0
+        }
+    }
+
+    /// A score for `letters` found in order in `name` within one word's reach (each next letter at
+    /// most three bytes after the last, so that letters scattered across a long name do not
+    /// match), or `nil`: low, and higher the tighter they sit.
+    static func inOrder(_ letters: [UInt8], in name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = letters.first, letters.count <= name.count else { return nil }
+        var best: Int?
+        for start in name.indices where name[start] == first {
+            var at = start
+            var gaps = 0
+            var found = true
+            for letter in letters.dropFirst() {
+                var next = at + 1
+                while next < name.count && next <= at + 3 && name[next] != letter { next += 1 }
+                guard next < name.count, next <= at + 3, name[next] == letter else {
+                    found = false
+                    break
+                }
+                gaps += next - at - 1
+                at = next
+            }
+            if found {
+                let points = max(1, 30 - gaps * 5)
+                if best == nil || points > best! { best = points }
+            }
+        }
+        return best
     }
 
     /// The best `limit` of `ranked`: by score, then shorter name, then directory order.
@@ -156,15 +218,18 @@ public struct InstitutionSearch: Sendable {
 
     /// The score of one institution, or `nil` when it does not match.
     static func score(
-        name: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, words: [[UInt8]], whole: [UInt8], compact: [UInt8]
+        name: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, words: [[UInt8]], whole: [UInt8], compact: [UInt8],
+        tags: [UInt8] = [], flags: UInt8 = 0
     ) -> Int? {
         var total = 0
         var byWords = true
-        for word in words {
+        for (index, word) in words.enumerated() {
             if let (points, _) = bestOccurrence(of: word, in: name) {
                 total += points
             } else if startsWith(id, word) {
                 total += id.count == word.count ? 90 : 40
+            } else if index < tags.count, tags[index] != 0, flags & tags[index] != 0 {
+                total += 30  // tagged so: below a name that says it
             } else {
                 byWords = false
                 break
