@@ -295,9 +295,9 @@ def test_shell_without_a_pty_gets_one_line(serve, keys):
 # -- a dropped connection ---------------------------------------------------------------------------------
 
 
-def test_dropped_connection_ends_its_session(serve, visit):
-    """kill -9 of the ssh client: its session's linkterm gets SIGHUP (SIGKILL after a short grace)
-    and is reaped: gone, with nothing left behind, and the other session goes on."""
+def two_sessions(serve, visit):
+    """A server with two visitors on their first frame: (server, the other visitor, its linkterm's
+    pid, the visitor the test acts on, its pid)."""
     server = serve()
     other = visit(server)
     start(other)
@@ -305,6 +305,13 @@ def test_dropped_connection_ends_its_session(serve, visit):
     p = visit(server)
     start(p)
     [pid] = [s for s in server.sessions() if s != other_pid]
+    return server, other, other_pid, p, pid
+
+
+def test_dropped_connection_ends_its_session(serve, visit):
+    """kill -9 of the ssh client: its session's linkterm gets SIGHUP (SIGKILL after a short grace)
+    and is reaped: gone, with nothing left behind, and the other session goes on."""
+    server, other, other_pid, p, pid = two_sessions(serve, visit)
     os.kill(p.pid, signal.SIGKILL)
     dropped = time.monotonic()
     wait_until(lambda: gone(pid), f"the dropped session's process {pid} to be gone")
@@ -321,13 +328,7 @@ def test_dropped_connection_ends_its_session(serve, visit):
 def test_a_killed_session_touches_nothing_else(serve, visit):
     """One session's process dies (SIGKILL): its visitor gets the status (128 + 9), the other
     session and the server go on."""
-    server = serve()
-    other = visit(server)
-    start(other)
-    [other_pid] = server.sessions()
-    p = visit(server)
-    start(p)
-    [pid] = [s for s in server.sessions() if s != other_pid]
+    server, other, other_pid, p, pid = two_sessions(serve, visit)
     os.kill(pid, signal.SIGKILL)
     assert p.wait_exit().status == 137
     server.wait_log(re.escape('outcome="ended: signal 9"'))

@@ -108,33 +108,18 @@ public struct InstitutionSearch: Sendable {
         // institutions with it: such a word can add matches the query before it had none of
         let tags = words.map(Self.tag(named:))
         let candidates = tags.contains { $0 != 0 } ? nil : candidates
-        var matching: [Int] = []
-        var ranked: [(score: Int, index: Int)] = []
-        let count = directory.records.count
-        lowered.withUnsafeBufferPointer { text in
-            func consider(_ index: Int) {
-                let points = withFolded(index, in: text) { id, name in
-                    Self.score(name: name, id: id, words: words, whole: whole, compact: compact, tags: tags,
-                               flags: flags[index])
-                }
-                guard let points else { return }
-                matching.append(index)
-                ranked.append((points, index))
-            }
-            if let candidates {
-                for index in candidates where index < count { consider(index) }
-            } else {
-                for index in 0..<count { consider(index) }
-            }
-        }
-        if matching.isEmpty && compact.count >= 4 {
-            // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
-            // out, `platpus`), ranked below every real match would be
+        // every institution (or every candidate) scored by `points`: those that match, with their score
+        func scan(_ points: (_ index: Int, _ id: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
+            -> (matching: [Int], ranked: [(score: Int, index: Int)])
+        {
+            var matching: [Int] = []
+            var ranked: [(score: Int, index: Int)] = []
+            let count = directory.records.count
             lowered.withUnsafeBufferPointer { text in
                 func consider(_ index: Int) {
-                    guard let points = withFolded(index, in: text, { _, name in Self.inOrder(compact, in: name) }) else { return }
+                    guard let score = withFolded(index, in: text, { id, name in points(index, id, name) }) else { return }
                     matching.append(index)
-                    ranked.append((points, index))
+                    ranked.append((score, index))
                 }
                 if let candidates {
                     for index in candidates where index < count { consider(index) }
@@ -142,6 +127,15 @@ public struct InstitutionSearch: Sendable {
                     for index in 0..<count { consider(index) }
                 }
             }
+            return (matching, ranked)
+        }
+        let (matching, ranked) = scan { index, id, name in
+            Self.score(name: name, id: id, words: words, whole: whole, compact: compact, tags: tags, flags: flags[index])
+        }
+        if matching.isEmpty && compact.count >= 4 {
+            // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
+            // out, `platpus`), ranked below every real match would be
+            let (matching, ranked) = scan { _, _, name in Self.inOrder(compact, in: name) }
             let top = best(ranked, limit: limit)
             return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, matching)
         }
