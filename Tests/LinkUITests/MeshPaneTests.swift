@@ -37,6 +37,23 @@ final class MeshAppHarness {
 
 @Suite("Mesh panes, drawn at 80x24")
 struct MeshPaneTests {
+    @Test("F4: the Mesh session as a timeline: its views, what happened in each, errors marked, the outcome")
+    func timeline() throws {
+        let h = try signedIn(at: "binance")
+        h.type("Mesh")
+        h.press(.tab)
+        h.type("wrong")
+        h.press(.enter)
+        h.settle()
+        h.press(.function(4))
+        let screen = h.screen()
+        #expect(screen.contains("Timeline · ") && screen.contains("in progress · any key closes"), "\(screen)")
+        #expect(screen.contains("catalog") && screen.contains("loaded; integrationSelected"))
+        #expect(screen.contains("✗ integrationConnectionError") && screen.contains("credentials (again)"))
+        h.press(.char("x"))
+        #expect(!h.screen().contains("Timeline ·"))
+    }
+
     func signedIn(transfer: Bool = false, at integration: String = "coinbase") throws -> MeshAppHarness {
         let h = try MeshAppHarness(MeshConfiguration(isTransferLink: transfer, latencyMillis: 300, seed: 1))
         h.type(integration)

@@ -30,6 +30,38 @@ public struct SessionTimeline: Hashable, Sendable {
     /// The session's last timestamp.
     public private(set) var end: Timestamp?
 
+    /// Mark: one thing that happened, for a flavor whose records say nothing of views (Mesh):
+    /// a view shown, what was done there, an error, the outcome.
+    public enum Mark: Hashable, Sendable {
+        /// A view shown at a time.
+        case view(String, Timestamp)
+        /// What happened in the view shown last.
+        case note(String)
+        /// An error in the view shown last.
+        case error(String)
+        /// How the session ended.
+        case outcome(String)
+    }
+
+    /// The timeline of `marks`, in order; `now`, for a session still going on: the view shown
+    /// last has lasted until then.
+    public init(marks: [Mark], now: Timestamp? = nil) {
+        var visits: [String: Int] = [:]
+        for mark in marks {
+            switch mark {
+            case .view(let view, let time):
+                end = time
+                if let last = steps.indices.last { steps[last].millis = max(0, time.millis - steps[last].start.millis) }
+                visits[view, default: 0] += 1
+                steps.append(Step(view: view, start: time, millis: 0, visit: visits[view] ?? 1, notes: [], errors: []))
+            case .note(let text): note(text)
+            case .error(let code): note(error: code)
+            case .outcome(let text): outcome = text
+            }
+        }
+        finish(now: now)
+    }
+
     /// The timeline of `records` (in the order they came); `now`, for a session still going on:
     /// the view shown last has lasted until then.
     public init(records: [SessionRecord], now: Timestamp? = nil) {
@@ -64,6 +96,11 @@ public struct SessionTimeline: Hashable, Sendable {
                 outcome = parts.joined(separator: ", ")
             }
         }
+        finish(now: now)
+    }
+
+    /// A session still going on: the view shown last lasts until `now`.
+    private mutating func finish(now: Timestamp?) {
         if outcome == nil, let now, let last = steps.indices.last, now > steps[last].start {
             steps[last].millis = now.millis - steps[last].start.millis
             end = now

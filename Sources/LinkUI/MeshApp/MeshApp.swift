@@ -15,6 +15,10 @@ public final class MeshApp: TerminalApp {
     public private(set) var status: String?
     /// A record's JSON the inspector's `y` asked to copy, until the runner takes it.
     var clipboard: String?
+    /// The session so far for its timeline (F4): the views shown, what happened, the outcome.
+    var timelineMarks: [SessionTimeline.Mark] = []
+    /// Whether the timeline is shown (F4).
+    var timelineVisible = false
 
     /// The record the inspector's `y` copied, once.
     public func takeClipboard() -> String? {
@@ -57,7 +61,9 @@ public final class MeshApp: TerminalApp {
         driver.observe { [unowned self] record in
             self.log.append(record, at: self.driver.clock.now)
             self.recordsArrived = true
+            self.timelineMarks.append(Self.mark(for: record))
         }
+        timelineMarks.append(.view(driver.engine.paneName, driver.clock.now))  // `loaded` happens on the first view
         driver.start()
         sync()
     }
@@ -116,9 +122,25 @@ public final class MeshApp: TerminalApp {
     }
 
     /// Tells the pane view when the engine moved to it (or said something new there: a wrong password).
+    /// What `record` adds to the timeline: an error for the events that report one, the
+    /// outcome for the callbacks, a note for the rest.
+    static func mark(for record: MeshRecord) -> SessionTimeline.Mark {
+        switch record {
+        case .event(let type, _):
+            let failed = ["Error", "Declined", "Unavailable", "NoEligible"].contains { type.contains($0) }
+            return failed ? .error(type) : .note(type)
+        case .integrationConnected: return .outcome("onIntegrationConnected")
+        case .transferFinished: return .outcome("onTransferFinished")
+        case .exit: return .outcome("onExit")
+        }
+    }
+
     func sync() {
         let pane = driver.engine.pane
         let error = driver.engine.inlineError
+        if case .exitConfirmation = pane {} else if timelineMarks.lastView != driver.engine.paneName {
+            timelineMarks.append(.view(driver.engine.paneName, driver.clock.now))
+        }
         defer {
             lastPane = pane
             lastError = error
@@ -186,8 +208,13 @@ public final class MeshApp: TerminalApp {
             send(.quit)
             return .redraw
         }
-        if helpVisible {
+        if helpVisible || timelineVisible {
             helpVisible = false
+            timelineVisible = false
+            return .redraw
+        }
+        if key == .function(4) {
+            timelineVisible = true
             return .redraw
         }
         let pane = driver.engine.pane
@@ -272,6 +299,11 @@ public final class MeshApp: TerminalApp {
                 : panes[index(of: pane)].keyMap(paneContext).bindings + KeyMap.global.bindings
             buffer.hints(keys, y: footer.y, area: footer.inset(left: 1), styles: styles)
         }
+        if timelineVisible {
+            TimelineOverlay.draw(SessionTimeline(marks: timelineMarks, now: driver.clock.now), into: &buffer, area: layout.body,
+                                 styles: styles)
+            cursor = nil
+        }
         if helpVisible {
             drawHelp(into: &buffer, area: buffer.bounds.inset(top: 1, left: 0, bottom: 1, right: 0))
             cursor = nil
@@ -291,11 +323,19 @@ public final class MeshApp: TerminalApp {
         buffer.fill(box, style: s.text)
         buffer.drawBox(box, style: s.border, border: .rounded, title: " Help · any key closes ")
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
-        buffer.text("Keys: Enter main action · Esc back · Ctrl-X exit · F2 log · F3 browse it · Ctrl-C quit", y: inner.y, x: inner.x, area: inner, style: s.title)
+        buffer.text("Keys: Enter main action · Esc back · F2 log · F3 browse it · F4 timeline · q or Ctrl-X exit · Ctrl-C quit", y: inner.y, x: inner.x, area: inner, style: s.title)
         buffer.text("Mesh sandbox", y: inner.y + 2, x: inner.x, area: inner, style: s.title)
         for (offset, row) in rows.enumerated() where inner.y + 3 + offset < inner.maxY {
             buffer.text(row.0, y: inner.y + 3 + offset, x: inner.x, area: inner, style: s.accent)
             buffer.text(row.1, y: inner.y + 3 + offset, x: inner.x + 24, area: inner, style: s.text)
         }
+    }
+}
+
+extension [SessionTimeline.Mark] {
+    /// The view shown last, if any.
+    fileprivate var lastView: String? {
+        for mark in reversed() { if case .view(let view, _) = mark { return view } }
+        return nil
     }
 }

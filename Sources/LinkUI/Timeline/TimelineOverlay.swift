@@ -6,7 +6,11 @@ enum TimelineOverlay {
     /// Draws the timeline of `records` over `area`, in a box as wide as its lines need (at most
     /// the area); the newest lines stay in view when there are more than the box holds.
     static func draw(_ records: [SessionRecord], now: Timestamp, into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles) {
-        let timeline = SessionTimeline(records: records, now: now)
+        draw(SessionTimeline(records: records, now: now), into: &buffer, area: area, styles: s)
+    }
+
+    /// Draws `timeline` over `area` (a Mesh session's, from its marks).
+    static func draw(_ timeline: SessionTimeline, into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles) {
         let all = timeline.lines()
         let width = min(area.width, max(40, (all.map(displayWidth(of:)).max() ?? 0) + 4))
         let height = min(area.height, all.count + 1)
