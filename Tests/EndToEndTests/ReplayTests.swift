@@ -104,6 +104,12 @@ struct ReplayTests {
         let refused = try runLinkterm(["replay", "--timeline", broken])
         #expect(refused.status == 2 && refused.stdout.isEmpty)
         #expect(refused.stderr == "linkterm: \(broken):\(records.stdout.split(separator: "\n").count + 1): not a record of a Plaid events file: {\"type\":\"nope\"}\n")
+        // names a file made up: shown, never acted on by the terminal
+        let hostile = records.stdout.replacingOccurrences(of: #""view_name":"CREDENTIAL""#, with: #""view_name":"\u001b[2J\u001b]52;c;eA==\u0007""#)
+        #expect(hostile != records.stdout)
+        let shown = try runLinkterm(["replay", "--timeline", try temporaryFile(hostile, name: "hostile.jsonl")])
+        #expect(shown.status == 0 && !shown.stdout.contains("\u{1b}") && !shown.stdout.contains("\u{07}"))
+        #expect(shown.stdout.contains(#"\u001B[2J\u001B]52;c;eA==\u0007"#), "\(shown.stdout)")
         // a scenario that stops short: the timeline so far, its last view open, then why it is no session (exit 1)
         let short = try temporaryFile("continue\nsearch tartan\nwait 300\n", name: "short.txt")
         let cut = try runLinkterm(["replay", "--timeline", short])

@@ -50,6 +50,66 @@ struct ScenarioRecorderTests {
         #expect(untimed(replay.records) == untimed(driver.records))
     }
 
+    /// Plays `steps` on a recorded session, then the scenario written; both must give the same records.
+    func roundTrip(_ configuration: SessionConfiguration = SessionConfiguration(seed: 3),
+                   _ steps: (SessionDriver, ManualClock) throws -> Void) throws -> [String] {
+        let clock = ManualClock()
+        let driver = SessionDriver(configuration: configuration, clock: clock)
+        let recorder = ScenarioRecorder(configuration: configuration)
+        recorder.attach(to: driver)
+        driver.start()
+        try steps(driver, clock)
+        let scenario = try Scenario(text: recorder.text, file: "saved")
+        var replayed = SessionConfiguration()
+        _ = scenario.apply(to: &replayed)
+        let replay = SessionDriver(configuration: replayed, clock: ManualClock())
+        try ScenarioRunner(scenario: scenario).run(on: replay)
+        #expect(untimed(replay.records) == untimed(driver.records), "\(recorder.text)")
+        return recorder.steps
+    }
+
+    @Test("searches as the engine reported them: the same query again after a new visit, one emptied by hand, one dropped by Esc")
+    func searches() throws {
+        let steps = try roundTrip { driver, clock in
+            try driver.send(.primary)
+            try driver.send(.setQuery("tartan"))
+            clock.advance(by: 400)
+            driver.tick()  // reported
+            try driver.send(.selectInstitution(id: "ins_109511"))
+            try driver.send(.back)  // credentials → a new search
+            try driver.send(.setQuery("tartan"))
+            clock.advance(by: 400)
+            driver.tick()  // reported again
+            try driver.send(.setQuery(""))  // emptied by hand
+            try driver.send(.selectInstitution(id: "ins_109508"))  // a popular one
+            try driver.send(.back)
+            try driver.send(.setQuery("gin"))
+            try driver.send(.back)  // Esc empties a query never reported
+            try driver.send(.setQuery("houndstooth"))
+            try driver.send(.selectInstitution(id: "ins_109512"))  // reported by the choice
+            try driver.send(.quit)
+        }
+        #expect(steps == ["continue", "search tartan", "select ins_109511", "back", "search tartan", "back",
+                          "select ins_109508", "back", "search houndstooth", "select ins_109512", "quit"])
+    }
+
+    @Test("the sandbox's options that shape the events are written: Identity Match, a returning user with the phone known")
+    func options() throws {
+        var configuration = SessionConfiguration(seed: 4, savedProfile: .sandbox)
+        configuration.phoneKnown = true
+        configuration.identityMatchName = "Leslie Knope"
+        let recorder = ScenarioRecorder(configuration: configuration)
+        #expect(recorder.text.contains("\noption returning-user auto-submit\n"))
+        #expect(recorder.text.contains("\noption identity-match Leslie Knope\n"))
+        _ = try roundTrip(configuration) { driver, _ in
+            try driver.send(.primary)
+            driver.settle()
+            try driver.send(.submitOTP(Secret("123456")))
+            driver.settle()
+            try driver.send(.quit)
+        }
+    }
+
     @Test("passwords as the sandbox's own: each outcome's documented password")
     func sandboxPasswords() {
         for password in ["pass_good", "mfa_device", "mfa_selections", "mfa_questions_3_2", "mfa_selections_2_3_4",

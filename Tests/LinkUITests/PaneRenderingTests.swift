@@ -192,6 +192,14 @@ struct PaneRenderingTests {
         #expect(!h.screen().contains("Timeline ·") && !h.screen().contains("Password  •"), "closed, the key taken by the overlay")
     }
 
+    @Test("the log's filter takes every key typed into it: q and ? are letters there, not exit and help")
+    func filterTakesLetters() throws {
+        let h = try AppHarness()
+        h.press(.function(3), .char("/"), .char("q"), .char("?"))
+        #expect(h.app.driver.engine.pane == .consent && !h.screen().contains("Help ·"))
+        #expect(h.screen().contains("/q?▏"))
+    }
+
     @Test("z zooms the focused log over the whole body (all its entries at 80x24), z again or leaving the log puts it back")
     func logZoom() throws {
         let h = try atCredentials()

@@ -160,6 +160,9 @@ public struct SessionTimeline: Hashable, Sendable {
             lines.append(line)
         }
         lines.append("end     " + "  " + "◆ " + (outcome ?? "the session has not ended"))
+        // what came from a file read back (a view or event name it made up) can hold controls:
+        // every line is made visible, so the text is safe to print
+        lines = lines.map { UntrustedText.visible($0, limit: nil, quoting: false) }
         guard let width, width > 0 else { return lines }
         return lines.map { $0.count > width ? String($0.prefix(max(0, width - 1))) + "…" : $0 }
     }

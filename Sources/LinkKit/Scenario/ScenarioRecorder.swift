@@ -26,7 +26,20 @@ public final class ScenarioRecorder: ActionRecording {
     private var pending: [String] = []
     private var routing: String?
     private var pendingRouting: String?
-    private var writtenQuery: String?
+    /// A routing number taken whose account number has not come yet.
+    private var routingAwaitingAccount: String?
+    /// The query a replay's engine holds after the steps written so far.
+    private var replayQuery = ""
+    /// Whether the person has been typing a search since the last step (the live query then
+    /// differs from ``replayQuery`` by what is not a step).
+    private var typing = false
+    /// A query written as a step just before the choice that reports it: its report is not written again.
+    private var reportComing: String?
+    /// Whether the action prepared last types the search (no step: typing goes on).
+    private var preparedQuery = false
+    /// When the last step was taken, and when the action prepared last is.
+    private var lastStepAt: Timestamp?
+    private var preparedAt: Timestamp?
 
     /// A recorder for a session with `configuration` (its seed, latency and settings become the
     /// scenario's `option` lines, so that replay gives the same ids), `extraOptions` after them
@@ -44,14 +57,19 @@ public final class ScenarioRecorder: ActionRecording {
         for product in configuration.products.map(\.rawValue).sorted() where configuration.products != [.transactions] {
             header.append("option product \(product)")
         }
-        if configuration.savedProfile != nil {
-            header.append("option returning-user")
+        if let profile = configuration.savedProfile {
+            var words = ["option returning-user"]
+            if configuration.phoneKnown { words.append("auto-submit") }
+            let ids = profile.institutions.map(\.institution.id)
+            if ids != SavedProfile.sandbox.institutions.map(\.institution.id), !ids.isEmpty { words.append(ids.joined(separator: ",")) }
+            header.append(words.joined(separator: " "))
         } else if configuration.rememberMe {
             header.append("option remember-me")
         }
         if let uri = configuration.redirectURI { header.append("option redirect-uri \(uri)") }
         if configuration.verifiesDeposits { header.append("option verify-deposits") }
         if configuration.resumesIdentity { header.append("option resume-identity") }
+        if let name = configuration.identityMatchName, let line = Self.oneLine(name) { header.append("option identity-match \(line)") }
         if let token = configuration.token { header.append("option token \(token)") }
         self.header = header + extraOptions
     }
@@ -67,28 +85,57 @@ public final class ScenarioRecorder: ActionRecording {
         driver.observe { [weak self] record in
             guard let self, case .event(let event) = record, event.eventName == .searchInstitution,
                   let query = event.metadata.institutionSearchQuery else { return }
-            writeSearch(query)
+            if reportComing == query {
+                reportComing = nil
+                return
+            }
+            // reported by a pause in the typing: a step, which sets a replay's query to it
+            if let line = Self.oneLine(query) {
+                steps.append("search " + line)
+                replayQuery = query
+            }
         }
-    }
-
-    private func writeSearch(_ query: String) {
-        guard query != writtenQuery, let line = Self.oneLine(query) else { return }
-        writtenQuery = query
-        steps.append("search " + line)
     }
 
     public func prepare(_ action: UserAction, engine: LinkEngine) {
         pending = []
         pendingRouting = nil
-        // a query not reported yet is reported when the choice is made: its step comes first
-        if engine.pane == .selectInstitution, !engine.query.allSatisfy(\.isWhitespace), engine.query != writtenQuery {
-            switch action {
-            case .selectInstitution, .selectBrand, .chooseAuthType:
-                if let line = Self.oneLine(engine.query) {
-                    writtenQuery = engine.query
-                    pending.append("search " + line)
-                }
-            default: break
+        preparedQuery = false
+        if case .setQuery = action {
+            if !typing { replayQuery = engine.query }
+            typing = true
+            preparedQuery = true
+            return
+        }
+        if !typing { replayQuery = engine.query }
+        if case .quit = action, let last = lastStepAt, engine.now.millis > last.millis {
+            // a replay lets pending timers pass before each step but `quit` (which may cut LOADING
+            // short): the time that passed before this one, so that it comes where it came
+            pending.append("wait \(engine.now.millis - last.millis)")
+        }
+        preparedAt = engine.now
+        if let routing = routingAwaitingAccount {
+            // the routing number led elsewhere (its bank offered instead): its step, with no account
+            routingAwaitingAccount = nil
+            if case .submitAccountNumber = action {} else { pending.append("numbers \(Self.oneWord(routing) ?? "0") 0 checking") }
+        }
+        if engine.pane == .selectInstitution, case .back = action, !engine.query.allSatisfy(\.isWhitespace),
+           replayQuery.allSatisfy(\.isWhitespace) {
+            return  // Esc empties a query typed and never reported: no event, and a replay has none to empty
+        }
+        let chooses = switch action {
+        case .selectInstitution, .selectBrand, .chooseAuthType: true
+        default: false
+        }
+        if chooses, engine.pane == .selectInstitution, engine.query != replayQuery {
+            let query = engine.query
+            if query.allSatisfy(\.isWhitespace) {
+                // the search emptied by hand: Esc empties it in a replay too
+                if !replayQuery.allSatisfy(\.isWhitespace) { pending.append("back") }
+            } else if let line = Self.oneLine(query) {
+                // the query as typed; a choice reports it when the engine has not
+                if query != engine.lastReportedQuery { reportComing = query }
+                pending.append("search " + line)
             }
         }
         if let step = step(for: action, engine: engine) { pending.append(step) }
@@ -97,13 +144,21 @@ public final class ScenarioRecorder: ActionRecording {
     public func commit() {
         steps += pending
         pending = []
-        if let pendingRouting { routing = pendingRouting }
+        if !preparedQuery {
+            typing = false
+            lastStepAt = preparedAt
+        }
+        if let pendingRouting {
+            routing = pendingRouting
+            routingAwaitingAccount = pendingRouting
+        }
         pendingRouting = nil
     }
 
     public func discard() {
         pending = []
         pendingRouting = nil
+        reportComing = nil
     }
 
     /// The step that means `action` on `engine`'s pane, secrets replaced; `nil` for what is no

@@ -109,7 +109,8 @@ public struct InstitutionSearch: Sendable {
         let tags = words.map(Self.tag(named:))
         let candidates = tags.contains { $0 != 0 } ? nil : candidates
         // every institution (or every candidate) scored by `points`: those that match, with their score
-        func scan(_ points: (_ index: Int, _ id: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
+        func scan(among candidates: [Int]?, _ points: (_ index: Int, _ id: UnsafeBufferPointer<UInt8>,
+                                                       _ name: UnsafeBufferPointer<UInt8>) -> Int?)
             -> (matching: [Int], ranked: [(score: Int, index: Int)])
         {
             var matching: [Int] = []
@@ -129,13 +130,14 @@ public struct InstitutionSearch: Sendable {
             }
             return (matching, ranked)
         }
-        let (matching, ranked) = scan { index, id, name in
+        let (matching, ranked) = scan(among: candidates) { index, id, name in
             Self.score(name: name, id: id, words: words, whole: whole, compact: compact, tags: tags, flags: flags[index])
         }
         if matching.isEmpty && compact.count >= 4 {
             // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
             // out, `platpus`), ranked below every real match would be
-            let (matching, ranked) = scan { _, _, name in Self.inOrder(compact, in: name) }
+            // over every institution: a name with the letters in order need not hold the prefix typed before
+            let (matching, ranked) = scan(among: nil) { _, _, name in Self.inOrder(compact, in: name) }
             let top = best(ranked, limit: limit)
             return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, matching)
         }
@@ -156,8 +158,8 @@ public struct InstitutionSearch: Sendable {
     }
 
     /// A score for `letters` found in order in `name` within one word's reach (each next letter at
-    /// most three bytes after the last, so that letters scattered across a long name do not
-    /// match), or `nil`: low, and higher the tighter they sit.
+    /// most three bytes after the last: at most two left out between two letters, so that letters
+    /// scattered across a long name do not match), or `nil`: low, and higher the tighter they sit.
     static func inOrder(_ letters: [UInt8], in name: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = letters.first, letters.count <= name.count else { return nil }
         var best: Int?

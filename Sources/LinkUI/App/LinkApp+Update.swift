@@ -142,10 +142,10 @@ extension LinkApp {
         case .function(1):
             helpVisible = true
             return
-        case .char("?") where !paneTakesText:
+        case .char("?") where !paneTakesText && !log.isFocused:
             helpVisible = true
             return
-        case .char("q") where !paneTakesText:
+        case .char("q") where !paneTakesText && !log.isFocused:
             // q, as in a pager: ask to exit (the dialog's default is to stay)
             if case .exitConfirmation = driver.engine.pane { return }
             send(.requestExit)
@@ -170,6 +170,11 @@ extension LinkApp {
             return
         default:
             break
+        }
+        if case .mouse = key, log.isFocused, log.showsDetails || log.isZoomed || lastLayout?.log == nil {
+            // the log drawn over the body (zoomed, inspecting, or a compact layout): its keys and clicks there
+            log.handleFocused(key, in: lastLayout)
+            return
         }
         if case .mouse(let event) = key, let area = lastLayout?.log, area.contains(y: event.y, x: event.x) {
             if event.kind == .press || event.kind == .click { log.isFocused = true }

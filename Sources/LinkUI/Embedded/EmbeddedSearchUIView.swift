@@ -32,6 +32,8 @@ public final class EmbeddedSearchUIView {
     private var resultsQuery = ""
     private var listTop = 0
     private var listHeight = 1
+    private var listLeft = 0
+    private var listRight = 0
 
     init(configuration: EmbeddedLinkTokenConfiguration, presentationMethod: EmbeddedPresentationMethod, theme: Theme) {
         self.configuration = configuration
@@ -92,7 +94,8 @@ public final class EmbeddedSearchUIView {
             return .handled
         case .mouse(let event) where event.kind == .press || event.kind == .click:
             let row = cursor.offset + event.y - listTop
-            guard event.y >= listTop, event.y < listTop + listHeight, rows.indices.contains(row) else { return .ignored }
+            guard event.y >= listTop, event.y < listTop + listHeight, event.x >= listLeft, event.x < listRight,
+                  rows.indices.contains(row) else { return .ignored }
             if row == cursor.index { return open(rows[row].record.id) }
             cursor.set(row, count: rows.count, height: listHeight)
             return .handled
@@ -147,6 +150,8 @@ public final class EmbeddedSearchUIView {
                     y: inner.y + 1, x: inner.x, area: inner, style: rows.isEmpty && typed ? s.warning : s.muted)
         listTop = inner.y + 2
         listHeight = max(1, inner.maxY - listTop)
+        listLeft = area.x
+        listRight = area.maxX
         cursor.keepVisible(count: rows.count, height: listHeight)
         let listArea = inner.inset(right: 1)  // the last column for the ▲/▼ marks
         for row in 0..<listHeight {

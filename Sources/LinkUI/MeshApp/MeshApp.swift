@@ -222,10 +222,10 @@ public final class MeshApp: TerminalApp {
         case .function(1):
             helpVisible = true
             return .redraw
-        case .char("?") where !panes[index(of: pane)].takesText(context(for: pane)):
+        case .char("?") where !panes[index(of: pane)].takesText(context(for: pane)) && !log.isFocused:
             helpVisible = true
             return .redraw
-        case .char("q") where !panes[index(of: pane)].takesText(context(for: pane)):
+        case .char("q") where !panes[index(of: pane)].takesText(context(for: pane)) && !log.isFocused:
             // q, as in a pager: ask to exit, as Ctrl-X does
             if case .exitConfirmation = driver.engine.pane { return [] }
             if case .loading = driver.engine.pane { return [] }
