@@ -323,7 +323,7 @@ public final class MeshApp: TerminalApp {
         buffer.fill(box, style: s.text)
         buffer.drawBox(box, style: s.border, border: .rounded, title: " Help · any key closes ")
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
-        buffer.text("Keys: Enter main action · Esc back · F2 log · F3 browse it · F4 timeline · q or Ctrl-X exit · Ctrl-C quit", y: inner.y, x: inner.x, area: inner, style: s.title)
+        buffer.text("Keys: Enter act · Esc back · q exit · F2 log · F3 browse · F4 timeline", y: inner.y, x: inner.x, area: inner, style: s.title)
         buffer.text("Mesh sandbox", y: inner.y + 2, x: inner.x, area: inner, style: s.title)
         for (offset, row) in rows.enumerated() where inner.y + 3 + offset < inner.maxY {
             buffer.text(row.0, y: inner.y + 3 + offset, x: inner.x, area: inner, style: s.accent)
