@@ -169,6 +169,7 @@ public struct SessionTimeline: Hashable, Sendable {
 
     /// `millis` as seconds with a tenth (`1.2 s`), or milliseconds under a second (`300 ms`).
     static func seconds(_ millis: Int64) -> String {
+        let millis = max(0, millis)  // an events file out of order: no negative durations
         if millis < 1000 { return "\(millis) ms" }
         return "\(millis / 1000).\((millis % 1000) / 100) s"
     }

@@ -116,19 +116,16 @@ public final class EmbeddedSearchUIView {
         }
         self.session = session
         switch presentationMethod {
-        case .terminal(let screen):
-            let presentation = TerminalPresentation(theme: theme)
-            presentation.screen = screen
-            session.open(using: presentation)
-            lastEnd = presentation.end
-            screen.forceRepaint()
-        case .viewController, .fullScreen:
-            let presentation = TerminalPresentation(theme: theme)
-            session.open(using: presentation)
-            lastEnd = presentation.end
         case .presentation(let presentation):
             session.open(using: presentation)
             lastEnd = (presentation as? TerminalPresentation)?.end
+        case .terminal, .viewController, .fullScreen:
+            // full screen: on the app's screen (left open, repainted after), or one opened for Link
+            let presentation = TerminalPresentation(theme: theme)
+            if case .terminal(let screen) = presentationMethod { presentation.screen = screen }
+            session.open(using: presentation)
+            lastEnd = presentation.end
+            presentation.screen?.forceRepaint()
         }
         return .linkClosed(lastEnd)
     }

@@ -65,11 +65,18 @@ struct LogPanel: Sendable {
         return copyRequest
     }
 
+    /// The entries the filter keeps, by index (`nil`: no filter, every entry), kept up to date as
+    /// entries arrive so that drawing and keys never rescan the log.
+    private var kept: [Int]?
+
+    /// How many entries the list shows.
+    var shownCount: Int { kept?.count ?? entries.count }
+
+    /// The index in ``entries`` of the list's `position`th entry.
+    func entryIndex(_ position: Int) -> Int { kept?[position] ?? position }
+
     /// The indices of the entries the list shows (all of them, or those the filter keeps).
-    var shown: [Int] {
-        guard !filter.isEmpty else { return Array(entries.indices) }
-        return entries.indices.filter { entries[$0].matches(filter) }
-    }
+    var shown: [Int] { kept ?? Array(entries.indices) }
 
     /// detailsOffset: the first details line shown.
     private(set) var detailsOffset = 0
@@ -97,6 +104,7 @@ struct LogPanel: Sendable {
 
     private mutating func append(_ entry: LogEntry) {
         let following = followsNewest
+        if !filter.isEmpty, entry.matches(filter) { kept?.append(entries.count) }
         entries.append(entry)
         if following { selectNewest() }
     }
@@ -104,6 +112,7 @@ struct LogPanel: Sendable {
     /// removeAll(): empties the panel (a new session).
     mutating func removeAll() {
         entries.removeAll()
+        kept = filter.isEmpty ? nil : []
         cursor.reset()
         showsDetails = false
     }
@@ -112,18 +121,18 @@ struct LogPanel: Sendable {
     /// arrive: always while not focused; while focused when the selection is on the newest entry
     /// and the details are closed.
     var followsNewest: Bool {
-        !isFocused || (!showsDetails && !editingFilter && cursor.index >= shown.count - 1)
+        !isFocused || (!showsDetails && !editingFilter && cursor.index >= shownCount - 1)
     }
 
     /// selectedIndex: the index of the selected entry, `nil` when there are none.
     var selectedIndex: Int? {
-        let shown = shown
-        return shown.isEmpty ? nil : shown[min(cursor.index, shown.count - 1)]
+        let count = shownCount
+        return count == 0 ? nil : entryIndex(min(cursor.index, count - 1))
     }
 
     /// The selected entry's place in the list shown, from 0 (`nil` when the list is empty).
     var selectedPosition: Int? {
-        let count = shown.count
+        let count = shownCount
         return count == 0 ? nil : min(cursor.index, count - 1)
     }
 
@@ -135,7 +144,7 @@ struct LogPanel: Sendable {
     /// select(_:visibleRows:): selects the `index`th entry listed (clamped) and scrolls it into view.
     mutating func select(_ index: Int, visibleRows: Int) {
         lastVisibleRows = max(1, visibleRows)
-        cursor.set(index, count: shown.count, height: lastVisibleRows)
+        cursor.set(index, count: shownCount, height: lastVisibleRows)
     }
 
     /// contentArea(in:): the part of `area` inside the panel's border, where rows are drawn
@@ -164,7 +173,7 @@ struct LogPanel: Sendable {
             guard !showsDetails, content.contains(y: event.y, x: event.x) else { return false }
             let (first, _) = visibleRange(rows: content.height)
             let row = first + event.y - content.y
-            guard row < shown.count else { return false }
+            guard row < shownCount else { return false }
             select(row, visibleRows: content.height)
             return true
         }
@@ -197,7 +206,7 @@ struct LogPanel: Sendable {
         case .escape:
             return false
         default:
-            return cursor.handle(key, count: shown.count, height: rows)
+            return cursor.handle(key, count: shownCount, height: rows)
         }
     }
 
@@ -217,10 +226,10 @@ struct LogPanel: Sendable {
         case .mouse(let event) where event.kind == .wheelUp: detailsOffset -= 3
         case .mouse(let event) where event.kind == .wheelDown: detailsOffset += 3
         case .left:
-            cursor.move(by: -1, count: shown.count, height: rows)
+            cursor.move(by: -1, count: shownCount, height: rows)
             detailsOffset = 0
         case .right:
-            cursor.move(by: 1, count: shown.count, height: rows)
+            cursor.move(by: 1, count: shownCount, height: rows)
             detailsOffset = 0
         case .char("j"):
             detailsAsJSON.toggle()
@@ -262,19 +271,20 @@ struct LogPanel: Sendable {
     /// Sets the filter and selects the newest entry it keeps.
     private mutating func setFilter(_ text: String) {
         filter = sanitizeForTerminal(text)
+        kept = filter.isEmpty ? nil : entries.indices.filter { entries[$0].matches(filter) }
         selectNewest()
     }
 
     /// Moves the selection to the newest entry.
     private mutating func selectNewest() {
-        let count = shown.count
+        let count = shownCount
         cursor.set(count - 1, count: count, height: lastVisibleRows)
     }
 
     /// The entries shown in `rows` rows: the first index and how many. While following, the
     /// newest entry is at the bottom; otherwise the selection is kept in view.
     func visibleRange(rows: Int) -> (first: Int, count: Int) {
-        let count = shown.count
+        let count = shownCount
         guard rows > 0, count > 0 else { return (0, 0) }
         var first: Int
         if followsNewest {

@@ -37,7 +37,7 @@ extension LogPanel {
     func title(width: Int) -> String {
         // the times are UTC: the title says so (they are the events' timestamps, as recorded)
         let base = filter.isEmpty && !editingFilter ? "Events (\(entries.count)) · UTC"
-            : "Events (\(shown.count) of \(entries.count)) · /\(filter)\(editingFilter ? "▏" : "")"
+            : "Events (\(shownCount) of \(entries.count)) · /\(filter)\(editingFilter ? "▏" : "")"
         let long = base + " · F3 to browse"
         // drawBox writes ` title ` after the corner and keeps the other corner.
         if !isFocused, displayWidth(of: long) + 4 <= width { return long }
@@ -47,7 +47,7 @@ extension LogPanel {
     /// The position (` 3/12 `) at the right of the bottom border while focused.
     private func drawFooter(into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles) {
         guard isFocused, let position = selectedPosition, area.height >= 2 else { return }
-        let text = " \(position + 1)/\(shown.count) "
+        let text = " \(position + 1)/\(shownCount) "
         let width = displayWidth(of: text)
         guard width + 4 <= area.width else { return }
         buffer.put(text, y: area.maxY - 1, x: area.maxX - 2 - width, maxWidth: width, style: styles.border)
@@ -58,9 +58,8 @@ extension LogPanel {
         let (first, count) = visibleRange(rows: content.height)
         let showsTime = content.width >= Self.minimumWidthForTime
         let selected = isFocused ? selectedIndex : nil
-        let shown = shown
         for row in 0..<count {
-            let index = shown[first + row]
+            let index = entryIndex(first + row)
             let entry = entries[index]
             let y = content.y + row
             let highlight = index == selected
@@ -118,7 +117,7 @@ extension LogPanel {
     func drawInspector(into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles) {
         guard let entry = selectedEntry, let place = selectedPosition, area.width >= 4, area.height >= 3 else { return }
         buffer.fill(area, style: styles.text)
-        let position = "\(place + 1) of \(shown.count)"
+        let position = "\(place + 1) of \(shownCount)"
         buffer.drawBox(area, style: styles.title, border: .rounded,
                        title: "Event \(position) · \(entry.name) · \(entry.timeText) UTC" + (justCopied ? " · copied" : ""))
         drawDetails(into: &buffer, content: area.inset(top: 1, left: 2, bottom: 1, right: 2), styles: styles)
