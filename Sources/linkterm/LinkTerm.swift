@@ -165,10 +165,14 @@ struct LinkTerm: ParsableCommand {
                 throw fail("--events: \(error)")
             }
         }
+        var scenarioDescriptor: Int32?
         if let saveScenario {
-            // created now (0600), so a path that cannot be written is said before the session
-            guard FileManager.default.createFile(atPath: saveScenario, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw fail("--save-scenario: cannot create \(UntrustedText.quoted(saveScenario, limit: 200))")
+            // opened now (as --events: 0600, locked, a device or FIFO written as it is), so a
+            // path that cannot be written is said before the session
+            do {
+                scenarioDescriptor = try OutputFile.open(saveScenario)
+            } catch {
+                throw fail("--save-scenario: \(error)")
             }
         }
         var recordDescriptor: Int32?
@@ -274,13 +278,12 @@ struct LinkTerm: ParsableCommand {
             outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
                                         unit: "record") || outputFailed
         }
-        if let saveScenario, let scenarioRecorder = presentation.scenarioRecorder {
-            do {
-                try Data(scenarioRecorder.text.utf8).write(to: URL(fileURLWithPath: saveScenario))
-            } catch {
-                printError("linkterm: --save-scenario: \(saveScenario): \(error.localizedDescription)")
+        if let saveScenario, let descriptor = scenarioDescriptor, let scenarioRecorder = presentation.scenarioRecorder {
+            if let problem = scenarioRecorder.write(to: descriptor) {
+                printError("linkterm: --save-scenario \(saveScenario): writing failed: \(problem)")
                 outputFailed = true
             }
+            close(descriptor)
         }
         if let outcome = driver.outcome { print(outcome.summary) }
         // a refused token ends the session at once (INVALID_LINK_TOKEN); say why, naming no token

@@ -316,6 +316,32 @@ def test_full_disk_with_script_exits_74(home):
         p.close()
 
 
+def test_save_scenario_to_a_full_disk_exits_74_and_leaves_the_device(home):
+    """--save-scenario /dev/full: said at exit, status 74; the device is written as it is, never
+    replaced by a file (a saved scenario was once written by renaming a file over its path)."""
+    before = os.stat("/dev/full")
+    p = PtyProcess.spawn([linkterm_binary(), "--save-scenario", "/dev/full", *SCRIPT_ARGS],
+                         env=base_env(home=str(home / "home")), cwd=str(home), stderr_pipe=True)
+    try:
+        e = p.wait_exit()
+        err = p.stderr_data.decode()
+        assert e.status == 74, p.describe()
+        assert "--save-scenario /dev/full: writing failed: No space left on device" in err, err
+        after = os.stat("/dev/full")
+        assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
+    finally:
+        p.close()
+    saved = home / "saved.txt"
+    played = PtyProcess.spawn([linkterm_binary(), "--save-scenario", str(saved), *SCRIPT_ARGS],
+                              env=base_env(home=str(home / "home")), cwd=str(home))
+    try:
+        assert played.wait_exit().status == 0, played.describe()
+        assert stat.S_IMODE(os.stat(saved).st_mode) == 0o600
+        assert saved.read_text().startswith("# saved by linkterm --save-scenario")
+    finally:
+        played.close()
+
+
 def test_full_disk_shows_at_once_in_the_ui(spawn, home):
     """Interactive: the banner is on screen while the session goes on, before it ends."""
     p = spawn(["--events", "/dev/full", *ARGS], stderr_pipe=True)

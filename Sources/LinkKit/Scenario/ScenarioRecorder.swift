@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// ActionRecording: sees each action a ``SessionDriver`` applies: ``prepare(_:engine:)`` just
 /// before (typed secrets still readable, the engine as it was), then ``commit()`` once the engine
 /// took it or ``discard()`` when it refused it.
@@ -77,6 +83,16 @@ public final class ScenarioRecorder: ActionRecording {
     /// The scenario: the header, then every step.
     public var text: String {
         (header + steps).joined(separator: "\n") + "\n"
+    }
+
+    /// Writes ``text`` to `descriptor` (opened with `OutputFile.open`); returns why it could not
+    /// be written in full, or `nil`.
+    public func write(to descriptor: Int32) -> String? {
+        switch DescriptorWrite.writeAll(Array(text.utf8), to: descriptor) {
+        case .done: nil
+        case .wouldBlock: "the reader stopped reading"
+        case .failed(let error): String(cString: strerror(error))
+        }
     }
 
     /// Watches `driver`: its actions, and its records (a search is written when it was reported).
