@@ -26,9 +26,23 @@ public final class MeshDriver {
     /// Applies an action now; throws, changing nothing, when it does not fit the pane. A request
     /// due by now answers first.
     public func send(_ action: MeshAction) throws(ActionRejected) {
-        deliver(engine.advance(to: clock.now))
-        deliver(try engine.send(action, at: clock.now))
+        let now = clock.now
+        deliver(engine.advance(to: now))
+        actionRecorder?.prepare(action, engine: engine, at: now)
+        let records: [MeshRecord]
+        do {
+            records = try engine.send(action, at: now)
+        } catch {
+            actionRecorder?.discard()
+            throw error
+        }
+        actionRecorder?.commit()
+        deliver(records)
     }
+
+    /// Sees every action applied (`--save-scenario`): before, with the engine as it was, then
+    /// whether it was taken.
+    public var actionRecorder: (any MeshActionRecording)?
 
     /// Lets a request in flight answer if it is due.
     public func tick() { deliver(engine.advance(to: clock.now)) }

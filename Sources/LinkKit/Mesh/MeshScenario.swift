@@ -224,7 +224,10 @@ public struct MeshScenario: Hashable, Sendable {
         case "quit": return try bare(.quit)
         case "link-another": return try bare(.linkAnother)
         case "search":
-            guard !rest.isEmpty else { throw ActionRejected("search needs the text to type, e.g. search coin") }
+            guard !rest.isEmpty else { throw ActionRejected("search needs the text to type, e.g. search coin (search \"\" empties it)") }
+            if rest.count >= 2, rest.first == "\"", rest.last == "\"", !rest.dropFirst().dropLast().contains("\"") {
+                return .action(.setQuery(String(rest.dropFirst().dropLast())))  // in quotes: as written, spaces or nothing
+            }
             return .action(.setQuery(rest))
         case "integration":
             guard !rest.isEmpty else { throw ActionRejected("integration needs a BrokerType or a name, e.g. integration coinbase") }
