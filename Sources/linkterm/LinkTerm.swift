@@ -71,7 +71,7 @@ struct LinkTerm: ParsableCommand {
     var record: String?
 
     @Option(help: ArgumentHelp(
-        "Plaid: write what you do in the session as a scenario that replay and --script play back to the same events (passwords, codes and answers written as the sandbox's values that do the same, never as typed).",
+        "Write what you do in the session as a scenario that replay and --script play back to the same events (passwords, codes and answers written as the sandbox's values that do the same, never as typed).",
         discussion: "Example: --save-scenario walkthrough.txt, then linkterm replay walkthrough.txt", valueName: "file"))
     var saveScenario: String?
 
@@ -104,7 +104,6 @@ struct LinkTerm: ParsableCommand {
                 throw ValidationError("\(option) does not go with --flavor mesh yet (replay --flavor mesh plays Mesh scenarios)")
             }
             if sdk != .current { throw ValidationError("--sdk \(sdk.rawValue) goes with --flavor plaid (Mesh's LinkSDK has one generation here)") }
-            if saveScenario != nil { throw ValidationError("--save-scenario goes with --flavor plaid (Mesh sessions are not saved as scenarios yet)") }
         } else if transfer || meshStore != nil || transferTo != nil {
             throw ValidationError("\(transfer ? "--transfer" : meshStore != nil ? "--mesh-store" : "--transfer-to") goes with --flavor mesh")
         }

@@ -49,6 +49,16 @@ extension LinkTerm {
         } catch {
             throw fail("--events: \(error)")
         }
+        var scenarioDescriptor: Int32?
+        if let saveScenario {
+            // opened now (as --events: 0600, locked, a device or FIFO written as it is), so a
+            // path that cannot be written is said before the session
+            do {
+                scenarioDescriptor = try OutputFile.open(saveScenario)
+            } catch {
+                throw fail("--save-scenario: \(error)")
+            }
+        }
         var recordDescriptor: Int32?
         if let record {
             do {
@@ -60,6 +70,7 @@ extension LinkTerm {
         let host = TerminalLinkHost(theme: theme, logPlacement: logPanel, latencyMillis: session.latency,
                                     seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink, store: store)
         host.recording = record.flatMap { path in recordDescriptor.map { (path, $0) } }
+        host.savesScenario = saveScenario != nil
         if let scenario {
             let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: typingDelay)
             autopilot.paceMillis = pace
@@ -78,6 +89,13 @@ extension LinkTerm {
         if let sink, let events {
             let (failure, unwritten) = sink.finish()
             outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten, unit: "record") || outputFailed
+        }
+        if let saveScenario, let descriptor = scenarioDescriptor, let scenarioRecorder = host.scenarioRecorder {
+            if let problem = scenarioRecorder.write(to: descriptor) {
+                printError("linkterm: --save-scenario \(saveScenario): writing failed: \(problem)")
+                outputFailed = true
+            }
+            close(descriptor)
         }
         for line in outcome.lines { print(line) }
         if let problem = store?.problem {
@@ -139,6 +157,10 @@ final class TerminalLinkHost: LinkPresenting {
     var scenarioConfiguration: MeshConfiguration?
     /// `--record`: the cast's path and its open descriptor, if recording.
     var recording: (path: String, descriptor: Int32)?
+    /// `--save-scenario`: whether the steps the person takes are written down.
+    var savesScenario = false
+    /// The steps written down, once the session is presented (with ``savesScenario``).
+    private(set) var scenarioRecorder: MeshScenarioRecorder?
     /// The recorder, once the screen is open.
     private(set) var recorder: CastRecorder?
     /// How the session ended, once it has.
@@ -166,6 +188,11 @@ final class TerminalLinkHost: LinkPresenting {
         }
         let driver = MeshDriver(configuration: configuration, clock: SystemClock())
         if let sink { driver.observe { sink.write($0) } }
+        if savesScenario {
+            let recorder = MeshScenarioRecorder(configuration: configuration)
+            recorder.attach(to: driver)
+            scenarioRecorder = recorder
+        }
         session.attach(to: driver)
         let screen: TerminalScreen
         do {

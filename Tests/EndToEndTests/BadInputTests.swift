@@ -423,7 +423,6 @@ enum Corpus {
             usage("--log-panel sideways", ["--log-panel", "sideways"], ["--log-panel", "sideways"]),
             usage("--typing-delay -1", ["--typing-delay=-1", "--script", "x.txt"], ["--typing-delay"]),
             usage("--pace -1", ["--pace=-1", "--script", "x.txt"], ["--pace"]),
-            usage("--save-scenario with Mesh", ["--flavor", "mesh", "--save-scenario", "x.txt"], ["--save-scenario", "--flavor plaid"]),
             usage("--exit-at-end without --script", ["--exit-at-end"], ["--exit-at-end", "--script"]),
             usage("--single-account with --no-account-select", ["replay", "-", "--single-account", "--no-account-select"],
                   ["--single-account", "--no-account-select"]),
