@@ -5,8 +5,12 @@ each `ssh -tt` into the server, whose sessions play a pass_good scenario with th
 played and every expectation held), the time per session (p50, p99, max), the server's peak RSS
 (and the peak of the server and its sessions together), and the processes left after.
 
+The autopilot holds each view --pace ms (linkterm's default is 1000, a demo's reading time); the
+load test passes --pace 0 unless told otherwise, so a session's time is its keys and the sandbox's
+latency, and the report says the pace used.
+
 Usage: python3 Benchmarks/serve_load.py [--sessions 50] [--binary .build/debug/linkterm]
-                                        [--script Tests/Scenarios/pass_good.txt] [--typing-delay 80]
+                                        [--script Tests/Scenarios/pass_good.txt] [--typing-delay 80] [--pace 0]
 Needs OpenSSH's client (ssh, ssh-keygen) and a built linkterm (swift build, or -c release).
 """
 from __future__ import annotations
@@ -58,6 +62,7 @@ def main() -> int:
     parser.add_argument("--binary", default=os.environ.get("LINKTERM_BIN", str(REPO / ".build/debug/linkterm")))
     parser.add_argument("--script", default=str(REPO / "Tests/Scenarios/pass_good.txt"))
     parser.add_argument("--typing-delay", type=int, default=80, help="the autopilot's milliseconds between keys")
+    parser.add_argument("--pace", type=int, default=0, help="the autopilot's milliseconds on each view before acting")
     parser.add_argument("--timeout", type=float, default=120, help="seconds a session may take before it counts as hung")
     args = parser.parse_args()
     ssh, keygen = shutil.which("ssh"), shutil.which("ssh-keygen")
@@ -75,7 +80,7 @@ def main() -> int:
         [args.binary, "serve", "--listen", "127.0.0.1:0", "--host-key", str(work / "host_key"),
          "--authorized-keys", str(work / "authorized_keys"), "--max-sessions", str(args.sessions),
          "--max-per-source", str(args.sessions), "--events-dir", str(work / "events"),
-         "--script", args.script, "--exit-at-end", "--typing-delay", str(args.typing_delay)],
+         "--script", args.script, "--exit-at-end", "--typing-delay", str(args.typing_delay), "--pace", str(args.pace)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=str(REPO),
         start_new_session=True, text=True)
     first = server.stdout.readline()
@@ -141,7 +146,7 @@ def main() -> int:
     print(f"machine:   {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
     print(f"binary:    {args.binary}")
     print(f"sessions:  {args.sessions} at once, each ssh -tt to the autopilot playing {Path(args.script).name} "
-          f"(--typing-delay {args.typing_delay} --exit-at-end)")
+          f"(--typing-delay {args.typing_delay} --pace {args.pace} --exit-at-end)")
     print(f"completed: {len(completed)}/{args.sessions} (ssh exit status 0; statuses {statuses}); "
           f"{success_files} events files with onSuccess")
     print(f"time per session: p50 {percentile(times, 50):.2f} s, p99 {percentile(times, 99):.2f} s, "
