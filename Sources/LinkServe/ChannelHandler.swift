@@ -66,11 +66,11 @@ final class SessionChannelHandler: ChannelInboundHandler {
             startShell(wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.ExecRequest:
             refuse(wantReply: request.wantReply, outcome: "refused: exec request",
-                   message: "linkterm serve runs no commands: connect without one (ssh -t HOST) for a Link session.")
+                   message: "linkterm serve: commands are not run here; for a Link session connect without one: \(connectHint)")
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             let name = ClientText.sanitized(request.subsystem, limit: 32)
             refuse(wantReply: request.wantReply, outcome: "refused: subsystem \(name)",
-                   message: "linkterm serve offers no subsystem (\(name)): connect with ssh -t HOST for a Link session.")
+                   message: "linkterm serve: no subsystem (\(name)) here; for a Link session connect with: \(connectHint)")
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
             reply(request.wantReply, ok: false)  // the session's options come from the server only
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
@@ -92,17 +92,32 @@ final class SessionChannelHandler: ChannelInboundHandler {
         context.triggerUserOutboundEvent(event, promise: nil)
     }
 
-    /// Refuses a request with a failure reply and a line on the visitor's standard error, then
-    /// closes the channel.
+    /// Refuses an exec or subsystem request: nothing is run; the visitor reads one line on their
+    /// standard error saying so and how to connect, then the channel closes with status 2, as a
+    /// shell without a pty is told. The request is answered with success, not failure: OpenSSH's
+    /// client ends at once on a failed exec or subsystem request (its generic "exec request failed
+    /// on channel 0"), before it writes out the line sent with it.
     private func refuse(wantReply: Bool, outcome: String, message: String) {
-        guard process == nil, !watching else {
-            reply(wantReply, ok: false)
+        guard process == nil, !watching, !finished, !connection.hasStarted else {
+            reply(wantReply, ok: false)  // a second request on a channel already in use
             return
         }
+        connection.hasStarted = true
         connection.settle(outcome)
-        tell(message, type: .stdErr)
-        reply(wantReply, ok: false)
+        reply(wantReply, ok: true)
+        if let context {
+            // a client that asked for a pty has its terminal raw: it needs \r\n
+            let line = message + (terminal != nil || unusableTerm != nil ? "\r\n" : "\n")
+            let buffer = context.channel.allocator.buffer(string: line)
+            context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(buffer))), promise: nil)
+        }
         end(status: 2)
+    }
+
+    /// How to connect for a session: `ssh -t -p PORT HOST`, with the port this visitor came in on.
+    private var connectHint: String {
+        let port = connection.channel.localAddress?.port ?? server.configuration.port
+        return port == 22 ? "ssh -t HOST" : "ssh -t -p \(port) HOST"
     }
 
     private func startShell(wantReply: Bool) {

@@ -255,12 +255,18 @@ def test_a_large_paste_goes_through(serve, visit):
 
 
 def test_exec_subsystem_and_forwarding_are_refused(serve, keys):
+    """exec and subsystem requests run nothing: the visitor reads one line on standard error saying
+    so and how to connect (not only OpenSSH's "exec request failed"), and ssh exits 2; port
+    forwarding is refused."""
     server = serve()
+    hint = f"ssh -t -p {server.port} HOST"
     result = run_ssh(server, keys["visitor"], command=["cat", "/etc/passwd"])
-    assert result.returncode == 255 and "root:" not in result.stdout, result
-    assert "exec request failed" in result.stderr, result.stderr
+    assert result.returncode == 2 and "root:" not in result.stdout and not result.stdout, result
+    assert result.stderr == ("linkterm serve: commands are not run here; for a Link session connect without one: "
+                             f"{hint}\n"), result.stderr
     result = run_ssh(server, keys["visitor"], "-s", command=["sftp"])
-    assert result.returncode == 255 and "subsystem request failed" in result.stderr, result.stderr
+    assert result.returncode == 2 and not result.stdout, result
+    assert result.stderr == f"linkterm serve: no subsystem (sftp) here; for a Link session connect with: {hint}\n", result
     result = run_ssh(server, keys["visitor"], "-W", "127.0.0.1:22")
     assert result.returncode == 255 and "forwarding failed" in result.stderr, result.stderr
     result = run_ssh(server, keys["visitor"], "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22")
