@@ -407,4 +407,16 @@ int lt_capture_is_enabled(void);
  *  is cleared then). */
 int lt_capture_take(char **data, size_t *len);
 
+/** Receives one message of `linkterm serve`'s audience socket without waiting: its bytes into
+ *  `buffer` (at most `size`) and the descriptor it carries, if any, into `*fd` (close-on-exec;
+ *  -1 when none). Returns the length, 0 at the end (the server closed it), or -1 with errno set
+ *  (EAGAIN: nothing waiting; EMSGSIZE: a message longer than `size`, dropped). */
+int lt_receive_message(int socket, char *buffer, size_t size, int *fd);
+
+/** Whether `fd` is an open socket. */
+int lt_is_socket(int fd);
+
+/** send() without waiting and without SIGPIPE (a watcher gone is EPIPE); returns what send does. */
+long lt_send_nowait(int fd, const void *bytes, size_t length);
+
 #endif /* LINKTERM_CNCURSES_SHIM_H */

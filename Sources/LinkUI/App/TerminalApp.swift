@@ -9,6 +9,9 @@ public protocol TerminalApp: AnyObject {
     func update(_ message: AppMessage) -> AppEffects
     /// Draws the whole screen; the cursor where a field has focus.
     func render(rows: Int, cols: Int) -> (buffer: CellBuffer, cursor: CellPosition?)
+    /// Draws the whole screen at another size (a watcher's, see ``Audience``) and leaves the app
+    /// as the last ``render(rows:cols:)`` left it: its layout (for clicks), its panes' scrolling.
+    func renderCopy(rows: Int, cols: Int) -> CellBuffer
     /// When the loop next has something to do by itself, on the session clock.
     var nextDeadline: Int64? { get }
     /// The session clock, in milliseconds.
@@ -25,9 +28,18 @@ public protocol TerminalApp: AnyObject {
 extension TerminalApp {
     /// Nothing to copy.
     public func takeClipboard() -> String? { nil }
+
+    /// ``render(rows:cols:)``'s buffer, for an app that keeps nothing of the size it last drew at.
+    public func renderCopy(rows: Int, cols: Int) -> CellBuffer { render(rows: rows, cols: cols).buffer }
 }
 
 extension LinkApp: TerminalApp {
+    public func renderCopy(rows: Int, cols: Int) -> CellBuffer {
+        let kept = (panes, log, isTooSmall, lastLayout, nextAnimationAt)
+        defer { (panes, log, isTooSmall, lastLayout, nextAnimationAt) = kept }
+        return render(rows: rows, cols: cols).buffer
+    }
+
     /// The session clock, in milliseconds.
     public var now: Int64 { driver.clock.now.millis }
 

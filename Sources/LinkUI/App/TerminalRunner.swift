@@ -71,6 +71,9 @@ public final class TerminalRunner {
     /// Keys typed before the session started (while a directory loaded behind the first frame),
     /// handled first, in order.
     public var typeahead: [Key] = []
+    /// The watchers who see this session each at their own size (`linkterm serve --watch`); when
+    /// not set, ``run()`` takes the one the server gave the process, if any.
+    public var audience: Audience?
 
     /// Creates a runner over an open screen.
     public init(app: any TerminalApp, screen: TerminalScreen) {
@@ -80,6 +83,7 @@ public final class TerminalRunner {
 
     /// Runs the session to its end and says how it ended. The screen stays open; close it after.
     public func run() -> SessionEnd {
+        if audience == nil { audience = Audience.fromEnvironment() }
         app.start()
         // a session can end as it starts (a refused token): then no frame at all
         var effects = app.update(.tick)
@@ -105,10 +109,12 @@ public final class TerminalRunner {
             }
             if effects.contains(.repaintAll) { screen.forceRepaint() }
             if effects.contains(.redraw) { draw() }
+            audience?.serve(render: app.renderCopy)
             effects = []
             if let crash = crashTest, framesDrawn >= 1 { crashNow(crash) }
-            // sleep until a key, a signal or the next deadline: no polling while idle
-            let woke = screen.waitForInput(timeoutMs: timeout())
+            // sleep until a key, a signal, a watcher's message or the next deadline: no polling while idle
+            let woke = screen.waitForInput(timeoutMs: timeout(), watching: audience?.controlFD ?? -1)
+            if woke.contains(.watched) { audience?.readControl() }
             if woke.contains(.hangUp) {
                 // the terminal went away (an ssh drop closes the pty): leave as for SIGHUP
                 effects = app.update(.ended(.hungUp))
@@ -135,6 +141,7 @@ public final class TerminalRunner {
             }
         }
         if effects.contains(.redraw) { draw() }
+        audience?.finish(render: app.renderCopy)  // the watchers see the last frame too
         return app.end
     }
 
@@ -199,6 +206,7 @@ public final class TerminalRunner {
         }
         recordedSize = size
         screen.present(buffer, cursor: cursor)
+        audience?.frameDrawn()
         framesDrawn += 1
         record()
     }
@@ -213,7 +221,10 @@ public final class TerminalRunner {
     /// How long to wait for input, in milliseconds: until the app's next deadline, or -1 when
     /// there is none (then only a key, a signal or a resize wakes the loop).
     private func timeout() -> Int {
-        guard let first = app.nextDeadline else { return -1 }
-        return Int(min(max(1, first - app.now), Int64(Int32.max)))
+        // a watcher's frame not all sent: back soon to send the rest (the socket never blocks the loop)
+        let audienceWait = audience?.isBusy == true ? 20 : -1
+        guard let first = app.nextDeadline else { return audienceWait }
+        let due = Int(min(max(1, first - app.now), Int64(Int32.max)))
+        return audienceWait < 0 ? due : min(due, audienceWait)
     }
 }

@@ -261,6 +261,12 @@ public final class MeshApp: TerminalApp {
         return .redraw
     }
 
+    public func renderCopy(rows: Int, cols: Int) -> CellBuffer {
+        let kept = (panes, log, isTooSmall, lastLayout)
+        defer { (panes, log, isTooSmall, lastLayout) = kept }
+        return render(rows: rows, cols: cols).buffer
+    }
+
     public func render(rows: Int, cols: Int) -> (buffer: CellBuffer, cursor: CellPosition?) {
         var buffer = CellBuffer(rows: max(0, rows), cols: max(0, cols), style: styles.text)
         isTooSmall = rows < Layout.minimumSize.rows || cols < Layout.minimumSize.cols
