@@ -4,6 +4,8 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "cpty.h"
@@ -25,3 +27,32 @@ int cpty_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
 }
 
 short cpty_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }
+
+int cpty_socketpair(int seqpacket, int fds[2]) {
+    return socketpair(AF_UNIX, (seqpacket ? SOCK_SEQPACKET : SOCK_STREAM) | SOCK_CLOEXEC, 0, fds);
+}
+
+int cpty_send_message(int socket, const char *bytes, size_t length, int fd) {
+    struct iovec io = {.iov_base = (void *)bytes, .iov_len = length};
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = {.msg_iov = &io, .msg_iovlen = 1};
+    if (fd >= 0) {
+        message.msg_control = control.space;
+        message.msg_controllen = sizeof control.space;
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(header), &fd, sizeof(int));
+    }
+    ssize_t sent;
+    do {
+        sent = sendmsg(socket, &message, MSG_DONTWAIT | MSG_NOSIGNAL);
+    } while (sent < 0 && errno == EINTR);
+    return sent == (ssize_t)length ? 0 : -1;
+}
+

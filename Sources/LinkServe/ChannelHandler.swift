@@ -14,9 +14,9 @@ final class SessionChannelHandler: ChannelInboundHandler {
     typealias OutboundOut = SSHChannelData
 
     private let connection: ConnectionContext
-    private var server: ServerShared { connection.server }
-    private var context: ChannelHandlerContext?
-    private var terminal: (term: String, size: WindowSize)?
+    var server: ServerShared { connection.server }
+    var context: ChannelHandlerContext?
+    var terminal: (term: String, size: WindowSize)?
     private var unusableTerm: String?
     private var process: SessionProcess?
     private var ptyChannel: Channel?
@@ -25,10 +25,18 @@ final class SessionChannelHandler: ChannelInboundHandler {
     private var childStatus: Int32?
     private var outputClosed = false
     private var farewell: String?
-    private var finished = false
+    var finished = false
     private var holdsSessionPlace = false
-    private var presenting = false
-    private var watching = false
+    /// With --watch: the session's audience socket (every session may come to present).
+    private var audience: AudienceControl?
+    var watching = false
+    /// A watcher's copy of the presenter's screen for them (``WatchHub``), while open.
+    var watchPipe: Channel?
+    /// Whether a screen is being copied (opening, open or draining): what comes next waits for it.
+    var watchPipeBusy = false
+    /// What the hub said while a screen was still draining, in order.
+    var watchQueue: [WatchEvent] = []
+    var drainTimer: Scheduled<Void>?
     private var lastInput = NIODeadline.now()
     private var idleTimer: Scheduled<Void>?
     private var killTimer: Scheduled<Void>?
@@ -37,7 +45,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
         self.connection = connection
     }
 
-    private var id: ObjectIdentifier { ObjectIdentifier(self) }
+    var id: ObjectIdentifier { ObjectIdentifier(self) }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -77,6 +85,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             let size = WindowSize(rows: request.terminalRowHeight, columns: request.terminalCharacterWidth)
             terminal?.size = size
             if childStatus == nil { process?.resize(size) }
+            if watching { server.hub.resizeWatcher(id, size: size) }
         case is SSHChannelRequestEvent.SignalRequest, is SSHChannelRequestEvent.LocalFlowControlRequest:
             break  // a visitor sends keys, not signals
         case let event as ChannelEvent where event == .inputClosed:
@@ -143,7 +152,12 @@ final class SessionChannelHandler: ChannelInboundHandler {
             watching = true
             idleTimer?.cancel()
             connection.settle("watched")
-            server.hub.addWatcher(context.channel)
+            write(WatchScreen.enter)
+            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let loop = context.eventLoop
+            server.hub.addWatcher(id, size: terminal.size, colors: AudienceControl.colorCount(term: terminal.term)) { event in
+                loop.execute { bound.value.watchEvent(event) }
+            }
             return
         }
         guard server.state.reserveSession() else {
@@ -155,10 +169,21 @@ final class SessionChannelHandler: ChannelInboundHandler {
         holdsSessionPlace = true
         let process: SessionProcess
         do {
+            var environment = server.configuration.childEnvironment(term: terminal.term)
+            var sessionEnd: Int32 = -1
+            if server.configuration.watch {
+                let made = try AudienceControl.make()
+                audience = made.control
+                sessionEnd = made.sessionEnd
+                environment[AudienceControl.environmentName] = String(AudienceControl.childDescriptor)
+            }
+            defer { if sessionEnd >= 0 { close(sessionEnd) } }
             process = try SessionProcess.spawn(
                 executable: server.configuration.executable, arguments: server.configuration.childArguments(session: connection.sessionID),
-                environment: server.configuration.childEnvironment(term: terminal.term), size: terminal.size)
+                environment: environment, size: terminal.size, audience: sessionEnd)
         } catch {
+            audience?.close()
+            audience = nil
             connection.settle("failed: \(error)")
             reply(wantReply, ok: true)
             tell("linkterm serve: the session could not start; please try again later.")
@@ -187,11 +212,8 @@ final class SessionChannelHandler: ChannelInboundHandler {
                     bound.value.ptyClosed()
                 }
             }
-        if server.configuration.watch {
-            let pid = process.pid
-            presenting = server.hub.claimPresenter(id) {
-                ChildReaper.shared.signal(pid, SIGCONT)  // linkterm resumes: modes re-sent, every cell repainted
-            }
+        if let audience {
+            server.hub.sessionStarted(id, fingerprint: connection.keyFingerprint, control: audience)
         }
     }
 
@@ -204,6 +226,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
         if watching {
             // a watcher's keys never reach the session; q or Ctrl-C leaves
             if bytes.readableBytesView.contains(where: { $0 == UInt8(ascii: "q") || $0 == 3 }) {
+                leaveWatch()
                 tell("linkterm serve: stopped watching.")
                 end(status: 0)
             }
@@ -221,9 +244,9 @@ final class SessionChannelHandler: ChannelInboundHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         // a visitor who reads slowly slows their own session, not the server
-        if let ptyChannel {
-            _ = ptyChannel.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
-            if context.channel.isWritable { ptyChannel.read() }
+        for relay in [ptyChannel, watchPipe].compactMap({ $0 }) {
+            _ = relay.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+            if context.channel.isWritable { relay.read() }
         }
         context.fireChannelWritabilityChanged()
     }
@@ -231,7 +254,11 @@ final class SessionChannelHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         connection.channelClosed(id)
         idleTimer?.cancel()
-        if watching { server.hub.removeWatcher(context.channel) }
+        if watching {
+            server.hub.removeWatcher(id)
+            watchPipe?.close(promise: nil)
+            drainTimer?.cancel()
+        }
         if let process, childStatus == nil {
             // the visitor went away: SIGHUP (linkterm restores, writes EXIT, leaves), then SIGKILL
             connection.settle("dropped: session hung up")
@@ -263,7 +290,6 @@ final class SessionChannelHandler: ChannelInboundHandler {
     func ptyOutput(_ bytes: ByteBuffer) {
         guard let context else { return }
         context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: nil)
-        if presenting { server.hub.presenterWrote(bytes, from: id) }
     }
 
     /// linkterm reads its keys slowly: the visitor's channel stops reading (its SSH window closes)
@@ -292,9 +318,10 @@ final class SessionChannelHandler: ChannelInboundHandler {
             holdsSessionPlace = false
             server.state.releaseSession()
         }
-        if presenting {
-            presenting = false
-            server.hub.presenterEnded(id)
+        if let audience {
+            server.hub.sessionEnded(id)
+            audience.close()
+            self.audience = nil
         }
         if !outputClosed, let ptyChannel, let loop = context?.eventLoop {
             // its output is read to the end (EIO when the last slave descriptor closes); a
@@ -324,6 +351,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             killTimer?.cancel()
             killTimer = context?.eventLoop.scheduleTask(in: server.state.limits.terminateGrace) { process.signal(SIGKILL) }
         } else if process == nil {
+            leaveWatch()
             tell(reason)
             end(status: 1)
         }
@@ -350,14 +378,14 @@ final class SessionChannelHandler: ChannelInboundHandler {
     }
 
     /// Writes `text` and a line end to the visitor.
-    private func tell(_ text: String, type: SSHChannelData.DataType = .channel) {
+    func tell(_ text: String, type: SSHChannelData.DataType = .channel) {
         guard let context else { return }
         let buffer = context.channel.allocator.buffer(string: "\r\n" + text + "\r\n")
         context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: type, data: .byteBuffer(buffer))), promise: nil)
     }
 
     /// Sends the exit status and closes the channel.
-    private func end(status: Int32) {
+    func end(status: Int32) {
         guard !finished else { return }
         finished = true
         idleTimer?.cancel()

@@ -20,10 +20,13 @@ public struct ServeConfiguration: Sendable {
     public var eventsDirectory: String?
     /// `--watch`: visitors logged in as `watch` see the presenter's session.
     public var watch: Bool
+    /// `--presenter-key`: with `--watch`, only sessions of the key of this fingerprint present.
+    public var presenterKey: String?
 
     /// A configuration of the given values.
     public init(host: String, port: Int, hostKey: HostKey, authorizedKeysPath: String?, limits: ServeLimits,
-                executable: String, sessionArguments: [String], eventsDirectory: String?, watch: Bool) {
+                executable: String, sessionArguments: [String], eventsDirectory: String?, watch: Bool,
+                presenterKey: String? = nil) {
         self.host = host
         self.port = port
         self.hostKey = hostKey
@@ -33,6 +36,7 @@ public struct ServeConfiguration: Sendable {
         self.sessionArguments = sessionArguments
         self.eventsDirectory = eventsDirectory
         self.watch = watch
+        self.presenterKey = presenterKey
     }
 
     /// Whether anyone with a key may log in (`--open`).
@@ -64,9 +68,10 @@ final class ServerShared: Sendable {
     let configuration: ServeConfiguration
     let state: ServerState
     let log: ServeLog
-    let hub = WatchHub()
+    let hub: WatchHub
 
     init(configuration: ServeConfiguration, state: ServerState, log: ServeLog) {
+        hub = WatchHub(presenterKey: configuration.presenterKey)
         self.configuration = configuration
         self.state = state
         self.log = log

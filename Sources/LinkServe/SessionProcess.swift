@@ -35,8 +35,10 @@ final class SessionProcess: Sendable {
 
     /// Starts `executable` with `arguments` (argv[1...]) and exactly `environment`, on a new pty
     /// of `size`. The child's signal mask is empty and its signals have their default actions.
+    /// With `audience` (a descriptor, or -1), the child gets it as its descriptor 3 (the session's
+    /// end of its ``AudienceControl`` socket); it inherits no other descriptor beyond 0–2.
     static func spawn(executable: String, arguments: [String], environment: [String: String],
-                      size: WindowSize) throws -> SessionProcess {
+                      size: WindowSize, audience: Int32 = -1) throws -> SessionProcess {
         var name = [CChar](repeating: 0, count: 128)
         let master = cpty_open_master(&name, name.count)
         guard master >= 0 else { throw SpawnError("a pseudo-terminal", errno) }
@@ -51,7 +53,17 @@ final class SessionProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        cpty_spawn_close_from(&actions, 3)
+        var moved: Int32 = -1  // dup2 onto itself would keep close-on-exec: first move it off 3
+        defer { if moved >= 0 { Foundation.close(moved) } }
+        if audience >= 0 {
+            var source = audience
+            if source == AudienceControl.childDescriptor {
+                moved = fcntl(audience, F_DUPFD_CLOEXEC, 10)
+                source = moved
+            }
+            posix_spawn_file_actions_adddup2(&actions, source, AudienceControl.childDescriptor)
+        }
+        cpty_spawn_close_from(&actions, audience >= 0 ? AudienceControl.childDescriptor + 1 : 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

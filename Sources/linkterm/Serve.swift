@@ -27,7 +27,7 @@ struct Serve: ParsableCommand {
               linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --watch
               linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end
               ssh -t -p 2222 HOST         (a visitor)
-              ssh -t -p 2222 watch@HOST   (with --watch: watch the presenter)
+              ssh -t -p 2222 watch@HOST   (with --watch: watch the presenter at your own size)
             """)
 
     @Option(help: ArgumentHelp("Where to listen (a wildcard address such as 0.0.0.0 or :: needs --all-interfaces).",
@@ -65,8 +65,14 @@ struct Serve: ParsableCommand {
                                valueName: "dir"))
     var eventsDir: String?
 
-    @Flag(help: "Let visitors logged in as user watch see the presenter's session (the first other visitor's) live.")
+    @Flag(help: ArgumentHelp(
+        "Let visitors logged in as user watch see the presenter's session live, each at their own terminal size.",
+        discussion: "The presenter is the longest-connected visitor who is not watching (see --presenter-key); when their session ends, the next one presents."))
     var watch = false
+
+    @Option(help: ArgumentHelp("With --watch, only this key's sessions present (its SHA256 fingerprint, as ssh-keygen -l prints it).",
+                               valueName: "fingerprint"))
+    var presenterKey: String?
 
     @Argument(parsing: .postTerminator,
               help: ArgumentHelp("After --, more linkterm options for every session (e.g. -- --seed 42 --product auth).",
@@ -78,7 +84,7 @@ struct Serve: ParsableCommand {
     static let ownOptions: [(String, Bool)] = [
         ("--listen", true), ("--all-interfaces", false), ("--host-key", true), ("--authorized-keys", true), ("--open", false),
         ("--max-sessions", true), ("--max-per-source", true), ("--idle-timeout", true), ("--handshake-timeout", true),
-        ("--events-dir", true), ("--watch", false),
+        ("--events-dir", true), ("--watch", false), ("--presenter-key", true),
     ]
 
     /// The options each session's linkterm runs with: the command line's arguments without
@@ -152,12 +158,25 @@ struct Serve: ParsableCommand {
         if let theme = session?.theme {
             do { _ = try ThemeLoader.load(theme) } catch { throw ValidationError("\(error)") }
         }
+        if let presenterKey {
+            guard watch else { throw ValidationError("--presenter-key names who presents to watchers: it needs --watch") }
+            guard Self.isFingerprint(presenterKey) else {
+                throw ValidationError("--presenter-key takes a key's SHA256 fingerprint as ssh-keygen -l prints it (SHA256: and 43 characters), not \(UntrustedText.quoted(presenterKey))")
+            }
+        }
         if let eventsDir {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: eventsDir, isDirectory: &isDirectory), isDirectory.boolValue,
                   FileManager.default.isWritableFile(atPath: eventsDir)
             else { throw ValidationError("--events-dir \(UntrustedText.quoted(eventsDir)): not a directory this user can write to") }
         }
+    }
+
+    /// Whether `text` is an OpenSSH SHA256 fingerprint: `SHA256:` and 43 characters of unpadded base64.
+    static func isFingerprint(_ text: String) -> Bool {
+        guard text.hasPrefix("SHA256:") else { return false }
+        let digest = text.dropFirst(7)
+        return digest.count == 43 && digest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }
     }
 
     /// `HOST:PORT` or `[IPV6]:PORT` as a host and a port.
@@ -199,7 +218,7 @@ struct Serve: ParsableCommand {
                                  idleTimeout: .seconds(Int64(idleTimeout)), handshakeTimeout: .seconds(Int64(handshakeTimeout)))
         let configuration = ServeConfiguration(
             host: host, port: port, hostKey: key, authorizedKeysPath: authorizedKeys, limits: limits, executable: executable,
-            sessionArguments: childArguments, eventsDirectory: eventsDir, watch: watch)
+            sessionArguments: childArguments, eventsDirectory: eventsDir, watch: watch, presenterKey: presenterKey)
         do {
             try SSHServer(configuration: configuration, log: ServeLog()).run()
         } catch let error as ServeError {

@@ -16,4 +16,12 @@ int cpty_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
 /// POSIX_SPAWN_SETSID: the child calls setsid() before the file actions run.
 short cpty_spawn_setsid_flag(void);
 
+/// A pair of connected Unix sockets, close-on-exec: message boundaries kept (SOCK_SEQPACKET) when
+/// `seqpacket`, a byte stream otherwise. Returns 0, or -1 with errno set.
+int cpty_socketpair(int seqpacket, int fds[2]);
+
+/// Sends one message (`length` bytes) on `socket` without waiting and without SIGPIPE, with the
+/// descriptor `fd` attached (SCM_RIGHTS) unless it is -1. Returns 0 when all of it was sent.
+int cpty_send_message(int socket, const char *bytes, size_t length, int fd);
+
 #endif
