@@ -102,3 +102,74 @@ private let ecdsaFingerprint = "SHA256:6Z2OgMw63RZ7T2pfFe3ICNVDnPD5IxWcEw+ncNnt6
         #expect(WindowSize(rows: 70_000, columns: -3) == WindowSize(rows: 1000, columns: 80))
     }
 }
+
+@Suite struct WatchHubTests {
+    /// A session's audience socket with the session's end kept, to read what the hub sent it.
+    private func session() throws -> (control: AudienceControl, messages: () -> [String]) {
+        let (control, sessionEnd) = try AudienceControl.make()
+        return (control, {
+            var found: [String] = []
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let n = recv(sessionEnd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if n <= 0 { break }
+                found.append(String(decoding: buffer.prefix(n), as: UTF8.self))
+            }
+            return found
+        })
+    }
+
+    private final class Events: @unchecked Sendable {
+        let lock = NSLock()
+        var list: [String] = []
+        func add(_ event: WatchEvent) {
+            lock.withLock {
+                switch event {
+                case .screen(let fd):
+                    close(fd)
+                    list.append("screen")
+                case .waiting(let note): list.append(note)
+                }
+            }
+        }
+    }
+
+    @Test func theOldestSessionPresentsAndTheNextTakesOver() throws {
+        let hub = WatchHub()
+        let first = try session(), second = try session()
+        let ids = (ObjectIdentifier(first.control), ObjectIdentifier(second.control))
+        let watcherID = ObjectIdentifier(Events.self)
+        let events = Events()
+        hub.addWatcher(watcherID, size: WindowSize(rows: 24, columns: 80), colors: 256, show: events.add)
+        hub.sessionStarted(ids.0, fingerprint: "SHA256:a", control: first.control)
+        hub.sessionStarted(ids.1, fingerprint: "SHA256:b", control: second.control)
+        #expect(hub.isPresenting(ids.0) && !hub.isPresenting(ids.1))
+        #expect(first.messages() == ["watch 1 24 80 256"] && second.messages().isEmpty)
+        hub.resizeWatcher(watcherID, size: WindowSize(rows: 40, columns: 120))
+        #expect(first.messages() == ["size 1 40 120"])
+        hub.sessionEnded(ids.0)
+        #expect(hub.isPresenting(ids.1) && second.messages() == ["watch 1 40 120 256"])
+        hub.sessionEnded(ids.1)
+        hub.removeWatcher(watcherID)
+        #expect(events.list == ["watching; no presenter yet, waiting for one", "screen", "screen",
+                                "the presenter's session ended; waiting for the next one"])
+    }
+
+    @Test func aPresenterKeyPresentsOnlyThatKey() throws {
+        let hub = WatchHub(presenterKey: "SHA256:b")
+        let first = try session(), second = try session()
+        hub.sessionStarted(ObjectIdentifier(first.control), fingerprint: "SHA256:a", control: first.control)
+        #expect(!hub.isPresenting(ObjectIdentifier(first.control)))
+        hub.sessionStarted(ObjectIdentifier(second.control), fingerprint: "SHA256:b", control: second.control)
+        #expect(hub.isPresenting(ObjectIdentifier(second.control)))
+    }
+
+    @Test func coloursFromTheWatchersTerm() {
+        #expect(AudienceControl.colorCount(term: "xterm-256color") == 256)
+        #expect(AudienceControl.colorCount(term: "xterm-direct") == 256)
+        #expect(AudienceControl.colorCount(term: "rxvt-16color") == 16)
+        #expect(AudienceControl.colorCount(term: "xterm") == 8)
+        #expect(AudienceControl.colorCount(term: "vt100") == 0)
+        #expect(AudienceControl.colorCount(term: "xterm-mono") == 0)
+    }
+}
