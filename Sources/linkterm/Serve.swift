@@ -22,12 +22,17 @@ struct Serve: ParsableCommand {
             id, outcome, duration. SIGHUP re-reads the authorized keys; SIGTERM or SIGINT tells every visitor, \
             ends every session cleanly and exits 0.
 
+            With --watch, visitors who log in as user watch see the presenter's session live, each laid out at \
+            their own terminal's size (the presenter's linkterm draws it again at each watcher's size); they send \
+            it nothing (q leaves). The presenter is the longest-connected visitor who is not watching (with \
+            --presenter-key, of that key); when their session ends, the next one presents.
+
             Examples:
               linkterm serve --authorized-keys ~/.ssh/authorized_keys
               linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --watch
               linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end
               ssh -t -p 2222 HOST         (a visitor)
-              ssh -t -p 2222 watch@HOST   (with --watch: watch the presenter at your own size)
+              ssh -t -p 2222 watch@HOST   (with --watch: watch, at your size)
             """)
 
     @Option(help: ArgumentHelp("Where to listen (a wildcard address such as 0.0.0.0 or :: needs --all-interfaces).",
@@ -65,9 +70,7 @@ struct Serve: ParsableCommand {
                                valueName: "dir"))
     var eventsDir: String?
 
-    @Flag(help: ArgumentHelp(
-        "Let visitors logged in as user watch see the presenter's session live, each at their own terminal size.",
-        discussion: "The presenter is the longest-connected visitor who is not watching (see --presenter-key); when their session ends, the next one presents."))
+    @Flag(help: "Let visitors logged in as user watch see the presenter's session live, each at their own terminal size.")
     var watch = false
 
     @Option(help: ArgumentHelp("With --watch, only this key's sessions present (its SHA256 fingerprint, as ssh-keygen -l prints it).",
