@@ -50,12 +50,11 @@ public final class Audience {
     }
 
     /// The audience the server gave this process, if any: the socket named by
-    /// `LINKTERM_AUDIENCE_FD` (checked to be a socket; the variable is removed, so a program this
-    /// one starts never inherits it, and a second call returns `nil`).
+    /// `LINKTERM_AUDIENCE_FD`, checked to be a socket, made close-on-exec. Call it once (the
+    /// session's runner does); the environment is left as it is, since another thread may read it.
     public static func fromEnvironment() -> Audience? {
-        guard let text = ProcessInfo.processInfo.environment[environmentName] else { return nil }
-        unsetenv(environmentName)
-        guard let fd = Int32(text), fd > 2, lt_is_socket(fd) != 0 else { return nil }
+        guard let text = ProcessInfo.processInfo.environment[environmentName],
+              let fd = Int32(text), fd > 2, lt_is_socket(fd) != 0 else { return nil }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         shutdown(fd, Int32(SHUT_WR))  // the session never says anything to the server
         return Audience(controlFD: fd)
