@@ -8,6 +8,8 @@ need_apt=()
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 # the OpenSSH client drives `linkterm serve` in Tests/pty/test_serve.py (ssh, ssh-keygen, ssh-keyscan)
 command -v ssh >/dev/null 2>&1 || need_apt+=(openssh-client)
+# valgrind's callgrind counts the instructions of the performance gate (Tests/perf/gate.py)
+command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
 [ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || need_apt+=(libncurses-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "Tests/run.sh: installing ${need_apt[*]}"
@@ -27,8 +29,17 @@ if [ ${#need_pip[@]} -gt 0 ]; then
 fi
 
 swift build
+# the performance gate: instructions (callgrind) of a batch search and of a start-up of the debug
+# build against Tests/perf/baselines.json, failing on more than 10% over; a failure fails the run
+# at the end, so that the tests below still report
+perf_gate=0
+PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py || perf_gate=$?
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
 PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
 # a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
 bash Tests/asan.sh
 swift test --no-parallel 2>&1 | tee /tmp/linkterm-test.log | grep -vE '^\[[0-9]+/[0-9]+\]|^(Test Suite|Test Case) .*(started|passed)'
+if [ "$perf_gate" != 0 ]; then
+  echo "Tests/run.sh: the performance gate (Tests/perf/gate.py, run after the build) FAILED: see its output above" >&2
+  exit 1
+fi
