@@ -262,7 +262,7 @@ def main() -> int:
         for name, values in counts.items():
             low, high = min(values), max(values)
             print(f"perf gate: {name:<8} {args.runs} runs: {', '.join(map(grouped, values))}; "
-                  f"spread {grouped(high - low)} ({(high - low) / low * 100:.4f}%)")
+                  f"spread {grouped(high - low)} ({(high - low) / low * 1e6:.2g} ppm)")
 
     if args.update:
         data = {
