@@ -23,7 +23,9 @@ let package = Package(
             name: "CNcurses",
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
-        .target(name: "LinkKit"),
+        // the byte-scanning loops of the directory reader and the search, sixteen bytes at a time
+        .target(name: "CScan"),
+        .target(name: "LinkKit", dependencies: ["CScan"]),
         .target(name: "LinkUI", dependencies: ["CNcurses", "LinkKit"]),
         .target(name: "LinkSDK", dependencies: ["LinkKit"]),
         // `linkterm serve`: each SSH visitor gets a linkterm session of their own on a pty

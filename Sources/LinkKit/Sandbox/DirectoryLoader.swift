@@ -65,23 +65,33 @@ extension InstitutionDirectory {
 
     /// Reads the directory in the file at `path` (a JSON array, JSON Lines, or one name per line).
     public static func load(path: String) throws(DirectoryError) -> InstitutionDirectory {
-        let bytes = try readDirectoryFile(path)
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(DirectoryError) -> InstitutionDirectory in
-                var parser = DirectoryParser(bytes: buffer, file: path)
-                return try parser.parse()
-            }
-        }
-        return try result.get()
+        var bytes = try readDirectoryFile(path)
+        return try parse(&bytes, file: path)
     }
 
     /// Reads a directory from the contents of a file; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(DirectoryError) -> InstitutionDirectory {
         guard data.count <= maximumFileSize else { throw .tooLarge(file, size: data.count) }
-        let result = data.withUnsafeBytes { raw in
+        var bytes = [UInt8](data)
+        return try parse(&bytes, file: file)
+    }
+
+    /// Reads a directory from the bytes of a file. A list of names is read in place: the names
+    /// are moved to the front of `bytes`, which becomes the directory's names buffer.
+    static func parse(_ bytes: inout [UInt8], file: String) throws(DirectoryError) -> InstitutionDirectory {
+        guard bytes.count <= maximumFileSize else { throw .tooLarge(file, size: bytes.count) }
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
+        var first = start
+        while first < bytes.count, isBlank(bytes[first]) { first += 1 }
+        guard first < bytes.count else { throw DirectoryError(file: file, message: "no institutions in the file") }
+        if bytes[first] != UInt8(ascii: "["), bytes[first] != UInt8(ascii: "{") {
+            return InstitutionDirectory(uniqueRecords: try NameListReader.read(&bytes, from: start, file: file))
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DirectoryError) -> InstitutionDirectory in
-                var parser = DirectoryParser(bytes: raw.assumingMemoryBound(to: UInt8.self), file: file)
-                return try parser.parse()
+                var parser = DirectoryParser(bytes: buffer, file: file)
+                return try parser.parse(from: start, json: buffer[first])
             }
         }
         return try result.get()
@@ -156,8 +166,6 @@ private struct DirectoryParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
     private var records = InstitutionRecords()
-    /// The number of the last `ins_custom_N` id, in decimal digits (counted up, not converted).
-    private var idDigits: [UInt8] = [UInt8(ascii: "0")]
     private var lineOfID: [String: Int] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
@@ -165,17 +173,12 @@ private struct DirectoryParser {
         self.file = file
     }
 
-    mutating func parse() throws(DirectoryError) -> InstitutionDirectory {
-        guard bytes.count <= InstitutionDirectory.maximumFileSize else { throw .tooLarge(file, size: bytes.count) }
-        var start = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
-        var first = start
-        while first < bytes.count, isBlank(bytes[first]) { first += 1 }
-        guard first < bytes.count else { throw noInstitutions }
-        switch bytes[first] {
-        case UInt8(ascii: "["): try readArray(from: start)
-        case UInt8(ascii: "{"): try readLines(from: start, json: true)
-        default: try readLines(from: start, json: false)
+    /// Parses JSON (`opening` is the first non-blank byte: `[` or `{`) from `start`.
+    mutating func parse(from start: Int, json opening: UInt8) throws(DirectoryError) -> InstitutionDirectory {
+        if opening == UInt8(ascii: "[") {
+            try readArray(from: start)
+        } else {
+            try readLines(from: start)
         }
         guard !records.isEmpty else { throw noInstitutions }
         return InstitutionDirectory(uniqueRecords: records)
@@ -185,16 +188,13 @@ private struct DirectoryParser {
         DirectoryError(file: file, message: "no institutions in the file")
     }
 
-    private func tooMany(line: Int) -> DirectoryError {
-        DirectoryError(file: file, line: line, message: "too many institutions; the limit is 1,000,000")
-    }
 
-    // JSON Lines and plain text.
+    // JSON Lines.
 
-    private mutating func readLines(from start: Int, json: Bool) throws(DirectoryError) {
+    private mutating func readLines(from start: Int) throws(DirectoryError) {
         let total = try countLineEntries(from: start)
-        records.reserveCapacity(institutions: total, bytes: bytes.count - start + (json ? 0 : total * 16))
-        if json { lineOfID.reserveCapacity(total) }
+        records.reserveCapacity(institutions: total, bytes: bytes.count - start)
+        lineOfID.reserveCapacity(total)
         var position = start
         var line = 1
         while position < bytes.count {
@@ -204,18 +204,14 @@ private struct DirectoryParser {
             while first < end, isBlank(bytes[first]) { first += 1 }
             while end > first, isBlank(bytes[end - 1]) { end -= 1 }
             if first < end {
-                if json {
-                    var reader = JSONReader(bytes: bytes, position: first, end: end, line: line, lineStart: position, oneLine: true)
-                    let entry = try readingJSON { () throws(JSONSyntaxError) in
-                        let entry = try reader.readEntry()
-                        reader.skipWhitespace()
-                        if !reader.atEnd { throw reader.error("unexpected text after the object, got \(reader.found())") }
-                        return entry
-                    }
-                    try add(entry, line: line)
-                } else {
-                    try addName(from: first, to: end, lineStart: position, line: line)
+                var reader = JSONReader(bytes: bytes, position: first, end: end, line: line, lineStart: position, oneLine: true)
+                let entry = try readingJSON { () throws(JSONSyntaxError) in
+                    let entry = try reader.readEntry()
+                    reader.skipWhitespace()
+                    if !reader.atEnd { throw reader.error("unexpected text after the object, got \(reader.found())") }
+                    return entry
                 }
+                try add(entry, line: line)
             }
             position = lineEnd + 1
             line += 1
@@ -233,7 +229,7 @@ private struct DirectoryParser {
             while index < lineEnd, isBlank(bytes[index]) { index += 1 }
             if index < lineEnd {
                 count += 1
-                if count > InstitutionDirectory.maximumEntries { throw tooMany(line: line) }
+                if count > InstitutionDirectory.maximumEntries { throw tooMany(file, line: line) }
             }
             position = lineEnd + 1
             line += 1
@@ -242,45 +238,7 @@ private struct DirectoryParser {
     }
 
     /// The index of the newline ending the line that starts at `position`, or the end of the bytes.
-    private func endOfLine(from position: Int) -> Int {
-        guard let base = bytes.baseAddress, position < bytes.count,
-            let hit = memchr(base + position, 0x0A, bytes.count - position)
-        else { return bytes.count }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-    }
-
-    /// Counts `idDigits` up by one.
-    private mutating func countID() {
-        var index = idDigits.count - 1
-        while index >= 0 {
-            if idDigits[index] < UInt8(ascii: "9") {
-                idDigits[index] += 1
-                return
-            }
-            idDigits[index] = UInt8(ascii: "0")
-            index -= 1
-        }
-        idDigits.insert(UInt8(ascii: "1"), at: 0)
-    }
-
-    private mutating func addName(from first: Int, to end: Int, lineStart: Int, line: Int) throws(DirectoryError) {
-        guard records.count < InstitutionDirectory.maximumEntries else { throw tooMany(line: line) }
-        let slice = UnsafeBufferPointer(rebasing: bytes[first..<end])
-        if slice.count <= InstitutionDirectory.maximumNameLength, slice.allSatisfy({ $0 &- 0x20 < 0x5F }) {
-            // printable ASCII, trimmed already: nothing to check or clean (most names)
-            countID()
-            records.append(name: slice, ascii: true, idPrefix: "ins_custom_", digits: idDigits)
-            return
-        }
-        if let bad = firstInvalidUTF8(bytes, from: first, to: end) {
-            let column = columnOf(bad, lineStart: lineStart, in: bytes)
-            throw DirectoryError(file: file, line: line, message: "not valid UTF-8 text (column \(column))")
-        }
-        let name = try cleanName(String(decoding: slice, as: UTF8.self), file: file, line: line)
-        var utf8 = name
-        countID()
-        utf8.withUTF8 { records.append(name: $0, ascii: !$0.contains { $0 >= 128 }, idPrefix: "ins_custom_", digits: idDigits) }
-    }
+    private func endOfLine(from position: Int) -> Int { LinkKit.endOfLine(in: bytes, from: position) }
 
     // JSON array.
 
@@ -343,7 +301,7 @@ private struct DirectoryParser {
     }
 
     private mutating func append(_ record: InstitutionRecord, line: Int, checkID: Bool) throws(DirectoryError) {
-        guard records.count < InstitutionDirectory.maximumEntries else { throw tooMany(line: line) }
+        guard records.count < InstitutionDirectory.maximumEntries else { throw tooMany(file, line: line) }
         if checkID, let earlier = lineOfID.updateValue(line, forKey: record.id) {
             throw DirectoryError(
                 file: file, line: line, field: "institution_id",
@@ -414,7 +372,7 @@ private struct DirectoryParser {
 
 /// A name cleaned of terminal controls and trimmed; an error if it holds a NUL, if nothing is left,
 /// or if it (or one of its characters) is too long.
-private func cleanName(_ raw: String, file: String, line: Int) throws(DirectoryError) -> String {
+func cleanName(_ raw: String, file: String, line: Int) throws(DirectoryError) -> String {
     func refuse(_ message: String) -> DirectoryError {
         DirectoryError(file: file, line: line, field: "name", message: message)
     }
@@ -447,8 +405,21 @@ private func cleanName(_ raw: String, file: String, line: Int) throws(DirectoryE
     return name
 }
 
+/// The error for the entry past the limit, on `line`.
+func tooMany(_ file: String, line: Int) -> DirectoryError {
+    DirectoryError(file: file, line: line, message: "too many institutions; the limit is 1,000,000")
+}
+
+/// The index of the newline ending the line that starts at `position`, or the end of the bytes.
+private func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+    guard let base = bytes.baseAddress, position < bytes.count,
+        let hit = memchr(base + position, 0x0A, bytes.count - position)
+    else { return bytes.count }
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+}
+
 /// Whether `byte` is blank between entries: space, tab, CR or LF.
-private func isBlank(_ byte: UInt8) -> Bool {
+func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
 }
 

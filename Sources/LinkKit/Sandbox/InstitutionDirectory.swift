@@ -42,9 +42,10 @@ final class IDIndex: Sendable {
     func position(of id: String, in records: InstitutionRecords) -> Int? {
         var id = id
         return id.withUTF8 { wanted in
-            records.withStorage { text, bounds in
+            if records.generatedIDs { return Self.generatedPosition(of: wanted, count: records.count) }
+            return records.withStoredIDs { text, starts in
                 func idBytes(_ position: Int) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: text[Int(bounds[2 * position])..<Int(bounds[2 * position + 1])])
+                    UnsafeBufferPointer(rebasing: text[Int(starts[position])..<Int(starts[position + 1])])
                 }
                 return table.withLock { table -> Int? in
                     if table == nil { table = Self.build(count: records.count, idBytes: idBytes) }
@@ -60,6 +61,20 @@ final class IDIndex: Sendable {
                 }
             }
         }
+    }
+
+    /// The position of a generated id (`ins_custom_N`: N from 1, without leading zeros), or `nil`.
+    static func generatedPosition(of id: UnsafeBufferPointer<UInt8>, count: Int) -> Int? {
+        let prefix = InstitutionRecords.generatedPrefix
+        guard id.count > prefix.count, id.count <= prefix.count + 7, id.starts(with: prefix),
+            id[prefix.count] != UInt8(ascii: "0")
+        else { return nil }
+        var number = 0
+        for byte in id[prefix.count...] {
+            guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return number >= 1 && number <= count ? number - 1 : nil
     }
 
     /// A table of twice as many slots as ids (a power of two), -1 for empty; the first of

@@ -1,3 +1,5 @@
+import CScan
+
 /// SearchMatch: one ranked search result.
 public struct SearchMatch: Hashable, Sendable {
     /// The institution's index in the directory.
@@ -15,23 +17,19 @@ public struct SearchMatch: Hashable, Sendable {
 /// a name that starts with the query ranks above all, initials (`fpb`) match too, and ties go to
 /// the shorter name, then to directory order.
 ///
-/// The index is flat: the directory's ids and names, lowercased in one pass into one byte buffer
-/// that shares the directory's offsets, so 100,000 institutions cost one allocation, not hundreds
-/// of thousands. The few institutions with bytes beyond ASCII are folded on their own (accents
-/// off) and keep a map back to their characters (for highlighting).
+/// The index is the directory's own storage: its names back to back in one byte buffer, compared
+/// with ASCII case folded on the fly, so indexing 100,000 institutions copies nothing. The few
+/// institutions with bytes beyond ASCII are folded on their own (accents off) and keep a map back
+/// to their characters (for highlighting). A query of several words first finds, in one pass over
+/// the whole buffer, the names that hold its longest word, and scores only those.
 public struct InstitutionSearch: Sendable {
     /// The directory searched.
     public let directory: InstitutionDirectory
-    /// The directory's text (ids and names), ASCII letters lowercased.
-    let lowered: [UInt8]
-    /// The directory's offsets into its text (and `lowered`): id `i` is `bounds[2i]..<bounds[2i+1]`,
-    /// name `i` is `bounds[2i+1]..<bounds[2i+2]`.
-    let bounds: [UInt32]
-    /// The directory's flags (which institutions are beyond ASCII).
-    let flags: [UInt8]
     /// Folded ids and names of the institutions beyond ASCII, and for names whose bytes do not map
     /// one to one onto characters, the character of each byte.
     let folded: [Int32: FoldedInstitution]
+    /// The institutions beyond ASCII, in directory order.
+    let foldedIndices: [Int]
 
     /// The folded form of an institution with bytes beyond ASCII.
     struct FoldedInstitution: Sendable {
@@ -40,52 +38,63 @@ public struct InstitutionSearch: Sendable {
         var characterOfByte: [Int32]?
     }
 
-    /// Indexes a directory (folds every name once).
+    /// Indexes a directory (folds the names beyond ASCII once).
     public init(directory: InstitutionDirectory) {
         self.directory = directory
         let records = directory.records
-        lowered = records.text.withUnsafeBufferPointer { text in
-            [UInt8](unsafeUninitializedCapacity: text.count) { out, count in
-                for index in 0..<text.count {
-                    let byte = text[index]
-                    out[index] = byte &- 65 < 26 ? byte | 0x20 : byte  // a loop the compiler vectorises
-                }
-                count = text.count
-            }
-        }
-        bounds = records.bounds
-        flags = records.flags
         var folded: [Int32: FoldedInstitution] = [:]
+        var foldedIndices: [Int] = []
         for index in records.indices where records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
             let name = records.name(at: index)
             let (bytes, map) = TextFolding.foldWithMap(name)
             let oneToOne = map.count == name.count && map.enumerated().allSatisfy { $0.offset == Int($0.element) }
             folded[Int32(index)] = FoldedInstitution(
                 id: TextFolding.foldedBytes(records.id(at: index)), name: bytes, characterOfByte: oneToOne ? nil : map)
+            foldedIndices.append(index)
         }
         self.folded = folded
+        self.foldedIndices = foldedIndices
     }
 
-    /// Calls `body` with the folded id and name of institution `index`.
+    /// `byte` with ASCII letters lowercased.
     @inline(__always)
-    func withFolded<Result>(
-        _ index: Int, in text: UnsafeBufferPointer<UInt8>,
-        _ body: (_ id: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Result
+    static func low(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
+
+    /// Calls `body` with the name of institution `index` (folded if it is beyond ASCII; raw, to be
+    /// read through ``low(_:)``, otherwise).
+    @inline(__always)
+    func withName<Result>(
+        _ index: Int, in names: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>,
+        _ body: (_ name: UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        if flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
-            return entry.id.withUnsafeBufferPointer { id in entry.name.withUnsafeBufferPointer { body(id, $0) } }
+        if directory.records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
+            return entry.name.withUnsafeBufferPointer(body)
         }
-        let id = UnsafeBufferPointer(rebasing: text[Int(bounds[2 * index])..<Int(bounds[2 * index + 1])])
-        let name = UnsafeBufferPointer(rebasing: text[Int(bounds[2 * index + 1])..<Int(bounds[2 * index + 2])])
-        return body(id, name)
+        return body(UnsafeBufferPointer(rebasing: names[Int(starts[index])..<Int(starts[index + 1])]))
+    }
+
+    /// The points of `word` as a prefix of institution `index`'s id (90 the whole id, 40 a prefix), or `nil`.
+    func idPoints(_ word: [UInt8], _ index: Int) -> Int? {
+        let records = directory.records
+        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
+            return entry.id.withUnsafeBufferPointer { Self.startsWith($0, word) ? ($0.count == word.count ? 90 : 40) : nil }
+        }
+        if records.generatedIDs, word.count <= InstitutionRecords.generatedPrefix.count {
+            // every generated id is longer than its prefix
+            return InstitutionRecords.generatedPrefix.starts(with: word) ? 40 : nil
+        }
+        return records.withID(index) { Self.startsWith($0, word) ? ($0.count == word.count ? 90 : 40) : nil }
     }
 
     /// The length of institution `index`'s folded name.
     func nameLength(_ index: Int) -> Int {
-        if flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] { return entry.name.count }
-        return Int(bounds[2 * index + 2] - bounds[2 * index + 1])
+        let records = directory.records
+        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] { return entry.name.count }
+        return Int(records.nameStarts[index + 1] - records.nameStarts[index])
     }
 
+    /// Whether a folded byte is part of a word (a digit, a letter, or beyond ASCII).
+    @inline(__always)
     static func isWordByte(_ byte: UInt8) -> Bool {
         (48...57).contains(byte) || (97...122).contains(byte) || byte >= 128
     }
@@ -107,18 +116,21 @@ public struct InstitutionSearch: Sendable {
         // a word that names a tag (oauth, degraded, down, unsupported) also matches the
         // institutions with it: such a word can add matches the query before it had none of
         let tags = words.map(Self.tag(named:))
-        let candidates = tags.contains { $0 != 0 } ? nil : candidates
-        // every institution (or every candidate) scored by `points`: those that match, with their score
-        func scan(among candidates: [Int]?, _ points: (_ index: Int, _ id: UnsafeBufferPointer<UInt8>,
-                                                       _ name: UnsafeBufferPointer<UInt8>) -> Int?)
-            -> (matching: [Int], ranked: [(score: Int, index: Int)])
-        {
-            var matching: [Int] = []
-            var ranked: [(score: Int, index: Int)] = []
-            let count = directory.records.count
-            lowered.withUnsafeBufferPointer { text in
+        var candidates = tags.contains { $0 != 0 } ? nil : candidates
+        let records = directory.records
+        return records.withNames { names, starts in
+            if candidates == nil, let word = requiredWord(words, tags: tags) {
+                candidates = namesHolding(word, names: names, starts: starts)
+            }
+            // every institution (or every candidate) scored by `points`: those that match, with their score
+            func scan(among candidates: [Int]?, _ points: (_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
+                -> (matching: [Int], ranked: [(score: Int, index: Int)])
+            {
+                var matching: [Int] = []
+                var ranked: [(score: Int, index: Int)] = []
+                let count = records.count
                 func consider(_ index: Int) {
-                    guard let score = withFolded(index, in: text, { id, name in points(index, id, name) }) else { return }
+                    guard let score = withName(index, in: names, starts, { points(index, $0) }) else { return }
                     matching.append(index)
                     ranked.append((score, index))
                 }
@@ -127,23 +139,111 @@ public struct InstitutionSearch: Sendable {
                 } else {
                     for index in 0..<count { consider(index) }
                 }
+                return (matching, ranked)
             }
-            return (matching, ranked)
-        }
-        let (matching, ranked) = scan(among: candidates) { index, id, name in
-            Self.score(name: name, id: id, words: words, whole: whole, compact: compact, tags: tags, flags: flags[index])
-        }
-        if matching.isEmpty && compact.count >= 4 {
-            // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
-            // out, `platpus`), ranked below every real match would be
-            // over every institution: a name with the letters in order need not hold the prefix typed before
-            let (matching, ranked) = scan(among: nil) { _, _, name in Self.inOrder(compact, in: name) }
+            let (matching, ranked) = words.count == 1
+                ? oneWordMatches(words[0], whole: whole, tag: tags[0], names: names, starts: starts)
+                    ?? scan(among: candidates) { index, name in
+                        score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
+                    }
+                : scan(among: candidates) { index, name in
+                    score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
+                }
+            if matching.isEmpty && compact.count >= 4 {
+                // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
+                // out, `platpus`), ranked below every real match would be
+                // over every institution: a name with the letters in order need not hold the prefix typed before
+                let (matching, ranked) = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
+                let top = best(ranked, limit: limit)
+                return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, matching)
+            }
             let top = best(ranked, limit: limit)
-            return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, matching)
+            let matches = top.map {
+                SearchMatch(index: $0.index, score: $0.score,
+                            highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
+            }
+            return (matches, matching)
         }
-        let top = best(ranked, limit: limit)
-        let matches = top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: highlights($0.index, words: words, compact: compact)) }
-        return (matches, matching)
+    }
+
+    /// A word every matching name must hold (the longest such), or `nil` when a name could match
+    /// without holding any: by initials (a one-word query), by a tag, or by its id.
+    func requiredWord(_ words: [[UInt8]], tags: [UInt8]) -> [UInt8]? {
+        guard words.count > 1 else { return nil }
+        let records = directory.records
+        let prefix = InstitutionRecords.generatedPrefix
+        var best: [UInt8]?
+        for (index, word) in words.enumerated() where tags[index] == 0 {
+            // with generated ids, a word that can start one is no use; stored ids are looked at apart
+            if records.generatedIDs && (prefix.starts(with: word) || word.starts(with: prefix)) { continue }
+            if best == nil || word.count > best!.count { best = word }
+        }
+        return best
+    }
+
+    /// The institutions (ascending) whose name holds `word`, found in one pass over the names buffer,
+    /// with every institution beyond ASCII (their folded names are looked at when scored) and, when
+    /// the ids are stored, every one whose id starts with `word`.
+    func namesHolding(_ word: [UInt8], names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>) -> [Int] {
+        let records = directory.records
+        let count = records.count
+        /// The names holding the occurrences, each once.
+        struct Holders: OccurrenceVisitor {
+            let starts: UnsafeBufferPointer<UInt32>
+            let count: Int
+            let length: Int
+            var found: [Int] = []
+            var cursor = 0
+            mutating func visit(_ position: Int) {
+                // the name holding `position`: names are back to back, positions come in order
+                while cursor + 1 < count && Int(starts[cursor + 1]) <= position { cursor += 1 }
+                if position + length <= Int(starts[cursor + 1]), found.last != cursor { found.append(cursor) }
+            }
+        }
+        var holders = Holders(starts: starts, count: count, length: word.count)
+        Self.occurrences(of: word, in: names, into: &holders)
+        let found = holders.found
+        var extra = foldedIndices
+        if !records.generatedIDs {
+            records.withStoredIDs { ids, idStarts in
+                for index in 0..<count {
+                    let id = UnsafeBufferPointer(rebasing: ids[Int(idStarts[index])..<Int(idStarts[index + 1])])
+                    if Self.startsWith(id, word) { extra.append(index) }
+                }
+            }
+            extra.sort()
+        }
+        guard !extra.isEmpty else { return found }
+        // merge, ascending, without repeats
+        var merged: [Int] = []
+        merged.reserveCapacity(found.count + extra.count)
+        var a = 0, b = 0
+        while a < found.count || b < extra.count {
+            let next = b == extra.count || (a < found.count && found[a] <= extra[b]) ? found[a] : extra[b]
+            if merged.last != next { merged.append(next) }
+            if a < found.count && found[a] == next { a += 1 }
+            if b < extra.count && extra[b] == next { b += 1 }
+        }
+        return merged
+    }
+
+    /// Shows `visitor` each position (ascending) where `word` (folded) occurs in `bytes` with ASCII
+    /// case folded: `lt_scan_occurrences` (CScan) finds them sixteen bytes at a time, a few
+    /// thousand per call. (A visitor passed `inout`, not a closure over local variables: those
+    /// would be checked for exclusive access at run time on every occurrence.)
+    static func occurrences<Visitor: OccurrenceVisitor>(of word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>,
+                                                        into visitor: inout Visitor) {
+        guard !word.isEmpty, word.count <= bytes.count, let base = bytes.baseAddress else { return }
+        word.withUnsafeBufferPointer { word in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4096) { found in
+                var resume = 0
+                while resume < bytes.count {
+                    let count = lt_scan_occurrences(base, bytes.count, word.baseAddress!, word.count, &resume,
+                                                    found.baseAddress!, found.count)
+                    for index in 0..<count { visitor.visit(Int(found[index])) }
+                }
+            }
+        }
     }
 
     /// The flag a query word names, folded (`oauth`, `degraded`, `down`, `unsupported`), or 0.
@@ -163,14 +263,14 @@ public struct InstitutionSearch: Sendable {
     static func inOrder(_ letters: [UInt8], in name: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = letters.first, letters.count <= name.count else { return nil }
         var best: Int?
-        for start in name.indices where name[start] == first {
+        for start in name.indices where low(name[start]) == first {
             var at = start
             var gaps = 0
             var found = true
             for letter in letters.dropFirst() {
                 var next = at + 1
-                while next < name.count && next <= at + 3 && name[next] != letter { next += 1 }
-                guard next < name.count, next <= at + 3, name[next] == letter else {
+                while next < name.count && next <= at + 3 && low(name[next]) != letter { next += 1 }
+                guard next < name.count, next <= at + 3, low(name[next]) == letter else {
                     found = false
                     break
                 }
@@ -194,37 +294,50 @@ public struct InstitutionSearch: Sendable {
             return a.index < b.index
         }
         guard ranked.count > limit * 4 else { return Array(ranked.sorted(by: better).prefix(limit)) }
-        var top: [(score: Int, index: Int)] = []
-        top.reserveCapacity(limit + 1)
+        // many matches (a first letter matches most names): counted, not sorted. The score of the
+        // limit-th best is found from a count of each score, then among the matches with that
+        // score the length of the name that fills the limit; only what is at least that good is
+        // sorted
+        var lowest = Int.max, highest = Int.min
         for item in ranked {
-            if top.count < limit {
-                top.append(item)
-                if top.count == limit { top.sort(by: better) }
-            } else if better(item, top[limit - 1]) {
-                var at = limit - 1
-                top[at] = item
-                while at > 0 && better(top[at], top[at - 1]) {
-                    top.swapAt(at, at - 1)
-                    at -= 1
-                }
-            }
+            lowest = min(lowest, item.score)
+            highest = max(highest, item.score)
         }
-        return top.count < limit ? top.sorted(by: better) : top
+        guard highest - lowest < 1 << 16 else { return Array(ranked.sorted(by: better).prefix(limit)) }
+        var scores = [Int](repeating: 0, count: highest - lowest + 1)
+        for item in ranked { scores[item.score - lowest] += 1 }
+        var above = 0
+        var cutoff = highest
+        while above + scores[cutoff - lowest] < limit {
+            above += scores[cutoff - lowest]
+            cutoff -= 1
+        }
+        var longest = 0
+        for item in ranked where item.score == cutoff { longest = max(longest, nameLength(item.index)) }
+        var lengths = [Int](repeating: 0, count: longest + 1)
+        for item in ranked where item.score == cutoff { lengths[nameLength(item.index)] += 1 }
+        var shorter = 0
+        var lengthCutoff = 0
+        while shorter + lengths[lengthCutoff] < limit - above {
+            shorter += lengths[lengthCutoff]
+            lengthCutoff += 1
+        }
+        let kept = ranked.filter { $0.score > cutoff || $0.score == cutoff && nameLength($0.index) <= lengthCutoff }
+        return Array(kept.sorted(by: better).prefix(limit))
     }
 
     /// The score of one institution, or `nil` when it does not match.
-    static func score(
-        name: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, words: [[UInt8]], whole: [UInt8], compact: [UInt8],
-        tags: [UInt8] = [], flags: UInt8 = 0
+    func score(
+        name: UnsafeBufferPointer<UInt8>, index: Int, words: [[UInt8]], whole: [UInt8], compact: [UInt8], tags: [UInt8]
     ) -> Int? {
         var total = 0
         var byWords = true
-        for (index, word) in words.enumerated() {
-            if let (points, _) = bestOccurrence(of: word, in: name) {
+        for (position, word) in words.enumerated() {
+            if let (points, _) = Self.bestOccurrence(of: word, in: name) {
                 total += points
-            } else if startsWith(id, word) {
-                total += id.count == word.count ? 90 : 40
-            } else if index < tags.count, tags[index] != 0, flags & tags[index] != 0 {
+            } else if let points = idPoints(word, index) {
+                total += points
+            } else if tags[position] != 0, directory.records.flags[index] & tags[position] != 0 {
                 total += 30  // tagged so: below a name that says it
             } else {
                 byWords = false
@@ -232,12 +345,12 @@ public struct InstitutionSearch: Sendable {
             }
         }
         if !byWords {
-            guard words.count == 1, compact.count >= 2, let initials = initialsMatch(compact, in: name) else { return nil }
+            guard words.count == 1, compact.count >= 2, let initials = Self.initialsMatch(compact, in: name) else { return nil }
             total = initials
         }
-        if startsWith(name, whole) {
+        if Self.startsWith(name, whole) {
             total += 200
-        } else if find(whole, in: name) != nil {
+        } else if Self.find(whole, in: name) != nil {
             total += 40
         }
         return total
@@ -253,10 +366,10 @@ public struct InstitutionSearch: Sendable {
         var at = 0
         let last = name.count - word.count
         while at <= last {
-            if name[at] == first && matches(word, in: name, at: at) {
-                if at == 0 || !isWordByte(name[at - 1]) {
+            if low(name[at]) == first && matches(word, in: name, at: at) {
+                if at == 0 || !isWordByte(low(name[at - 1])) {
                     let end = at + word.count
-                    let wholeWord = end == name.count || !isWordByte(name[end])
+                    let wholeWord = end == name.count || !isWordByte(low(name[end]))
                     let points = (wholeWord ? 100 : 80) + (at == 0 ? 20 : 0)
                     if best == nil || points > best!.0 { best = (points, at) }
                     if points == 120 { break }
@@ -275,7 +388,8 @@ public struct InstitutionSearch: Sendable {
         var matched = 0
         var starts = 0
         var previousIsWord = false
-        for byte in name {
+        for raw in name {
+            let byte = low(raw)
             let isWord = isWordByte(byte)
             if isWord && !previousIsWord {
                 if matched < compact.count {
@@ -290,52 +404,63 @@ public struct InstitutionSearch: Sendable {
         return starts == compact.count ? 70 : 50
     }
 
+    /// Whether `word` (folded) is at `at` in `name` (read folded), its first byte known to be.
+    @inline(__always)
     static func matches(_ word: [UInt8], in name: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
-        for offset in 1..<word.count where name[at + offset] != word[offset] { return false }
+        for offset in 1..<word.count where low(name[at + offset]) != word[offset] { return false }
         return true
     }
 
     static func startsWith(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        needle.count <= haystack.count && (needle.isEmpty || matches(needle, in: haystack, at: 0) && haystack[0] == needle[0])
+        needle.count <= haystack.count && (needle.isEmpty || low(haystack[0]) == needle[0] && matches(needle, in: haystack, at: 0))
     }
 
     static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = needle.first, needle.count <= haystack.count else { return nil }
         var at = 0
         while at + needle.count <= haystack.count {
-            if haystack[at] == first && matches(needle, in: haystack, at: at) { return at }
+            if low(haystack[at]) == first && matches(needle, in: haystack, at: at) { return at }
             at += 1
         }
         return nil
     }
 
     /// The characters of institution `index`'s name that the query matched (for a shown result).
-    func highlights(_ index: Int, words: [[UInt8]], compact: [UInt8]) -> [Int] {
-        lowered.withUnsafeBufferPointer { text in
-            withFolded(index, in: text) { id, name in
-                var bytes: [Int] = []
-                for word in words {
-                    if let (_, at) = Self.bestOccurrence(of: word, in: name) {
-                        bytes.append(contentsOf: at..<(at + word.count))
-                    } else if !Self.startsWith(id, word) {
-                        // matched by initials: the first letter of each word
-                        bytes = []
-                        var previousIsWord = false
-                        for (offset, byte) in name.enumerated() {
-                            let isWord = Self.isWordByte(byte)
-                            if isWord && !previousIsWord && bytes.count < compact.count { bytes.append(offset) }
-                            previousIsWord = isWord
-                        }
-                        break
+    func highlights(
+        _ index: Int, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, words: [[UInt8]], compact: [UInt8]
+    ) -> [Int] {
+        withName(index, in: names, starts) { name in
+            var bytes: [Int] = []
+            for word in words {
+                if let (_, at) = Self.bestOccurrence(of: word, in: name) {
+                    bytes.append(contentsOf: at..<(at + word.count))
+                } else if idPoints(word, index) == nil {
+                    // matched by initials: the first letter of each word
+                    bytes = []
+                    var previousIsWord = false
+                    for (offset, byte) in name.enumerated() {
+                        let isWord = Self.isWordByte(Self.low(byte))
+                        if isWord && !previousIsWord && bytes.count < compact.count { bytes.append(offset) }
+                        previousIsWord = isWord
                     }
+                    break
                 }
-                let map = folded[Int32(index)]?.characterOfByte
-                var characters = Set<Int>()
-                for byte in bytes {
-                    if let map { if byte < map.count { characters.insert(Int(map[byte])) } } else { characters.insert(byte) }
-                }
-                return characters.sorted()
             }
+            let map = folded[Int32(index)]?.characterOfByte
+            // an array sorted and rid of repeats (a Set's first use costs more than the few bytes here)
+            var characters: [Int] = []
+            characters.reserveCapacity(bytes.count)
+            for byte in bytes {
+                if let map { if byte < map.count { characters.append(Int(map[byte])) } } else { characters.append(byte) }
+            }
+            characters.sort()
+            var kept = 0
+            for character in characters where kept == 0 || characters[kept - 1] != character {
+                characters[kept] = character
+                kept += 1
+            }
+            characters.removeLast(characters.count - kept)
+            return characters
         }
     }
 }

@@ -1,0 +1,123 @@
+import CScan
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// NameListReader: a file of one institution name per line, read in place in one pass.
+///
+/// Each line's end is found sixteen bytes at a time (`lt_scan_line`, CScan), with whether it holds
+/// a byte that is not printable ASCII; a line without (most of them) is trimmed and moved to the
+/// front of the buffer as it is, any other is checked (UTF-8) and cleaned of controls. The buffer
+/// then holds the names back to back; the ids are generated (`ins_custom_1`, …), not stored.
+enum NameListReader {
+    static func read(_ bytes: inout [UInt8], from start: Int, file: String) throws(DirectoryError) -> InstitutionRecords {
+        let total = bytes.count
+        // room for as many names as the file could hold (a name and its line feed take two bytes
+        // at least), at most the limit: pages never written cost no memory; copied to fit after
+        let capacity = min((total - start) / 2 + 1, InstitutionDirectory.maximumEntries)
+        let startsOut = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: capacity + 1)
+        let flagsOut = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        defer {
+            startsOut.deallocate()
+            flagsOut.deallocate()
+        }
+        let lines = bytes.withUnsafeMutableBufferPointer { buffer in
+            var lines = LineWriter(buffer: buffer, starts: startsOut, flags: flagsOut, capacity: capacity, file: file)
+            lines.readAll(from: start)
+            return lines
+        }
+        if let failure = lines.failure { throw failure }
+        guard lines.count > 0 else { throw DirectoryError(file: file, message: "no institutions in the file") }
+        bytes.removeLast(total - lines.written)
+        return InstitutionRecords(
+            generatedIDsFor: bytes, starts: Array(startsOut[0...lines.count]), flags: Array(flagsOut[0..<lines.count]))
+    }
+}
+
+/// LineWriter: the state of one pass of ``NameListReader``.
+private struct LineWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    let starts: UnsafeMutableBufferPointer<UInt32>
+    let flags: UnsafeMutableBufferPointer<UInt8>
+    let capacity: Int
+    let file: String
+    /// Names written, and the bytes they take at the front of the buffer.
+    var count = 0
+    var written = 0
+    /// The 1-based number of the line being read.
+    var line = 1
+    var failure: DirectoryError? {
+        didSet { failed = failure != nil }
+    }
+    /// Whether `failure` is set (a flag: the loop tests it for every line feed).
+    private(set) var failed = false
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>, starts: UnsafeMutableBufferPointer<UInt32>,
+         flags: UnsafeMutableBufferPointer<UInt8>, capacity: Int, file: String) {
+        self.buffer = buffer
+        self.starts = starts
+        self.flags = flags
+        self.capacity = capacity
+        self.file = file
+        starts[0] = 0
+    }
+
+    mutating func readAll(from start: Int) {
+        let total = buffer.count
+        let base = UnsafePointer(buffer.baseAddress!)
+        var lineStart = start
+        var plain: Int32 = 0
+        while lineStart < total && !failed {
+            let end = lt_scan_line(base, total, lineStart, &plain)
+            take(from: lineStart, to: end, plain: plain != 0)
+            lineStart = end + 1
+        }
+    }
+
+    /// The line `lineStart..<end` (without its line feed): its name, if it holds one, is written.
+    private mutating func take(from lineStart: Int, to end: Int, plain: Bool) {
+        defer { line += 1 }
+        var first = lineStart
+        var last = end
+        while first < last, isBlank(buffer[first]) { first += 1 }
+        while last > first, isBlank(buffer[last - 1]) { last -= 1 }
+        guard first < last else { return }
+        guard count < capacity else {
+            failure = tooMany(file, line: line)
+            return
+        }
+        var flag: UInt8 = 0
+        if plain && last - first <= InstitutionDirectory.maximumNameLength {
+            // printable ASCII, trimmed: nothing to check or clean (most names)
+            if written != first { memmove(buffer.baseAddress! + written, buffer.baseAddress! + first, last - first) }
+            written += last - first
+        } else {
+            let view = UnsafeBufferPointer(buffer)
+            if let bad = firstInvalidUTF8(view, from: first, to: last) {
+                let column = columnOf(bad, lineStart: lineStart, in: view)
+                failure = DirectoryError(file: file, line: line, message: "not valid UTF-8 text (column \(column))")
+                return
+            }
+            let name: String
+            do {
+                name = try cleanName(String(decoding: UnsafeBufferPointer(rebasing: view[first..<last]), as: UTF8.self),
+                                     file: file, line: line)
+            } catch {
+                failure = error
+                return
+            }
+            let utf8 = Array(name.utf8)
+            // cleaning only removes or replaces characters: the name fits where it was
+            precondition(utf8.count <= last - first, "a cleaned name grew")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + utf8.count)]).update(fromContentsOf: utf8)
+            written += utf8.count
+            if utf8.contains(where: { $0 >= 128 }) { flag = InstitutionRecords.Flag.nonASCII }
+        }
+        flags[count] = flag
+        count += 1
+        starts[count] = UInt32(written)
+    }
+}

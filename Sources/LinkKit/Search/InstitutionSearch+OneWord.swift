@@ -1,0 +1,198 @@
+import Dispatch
+
+extension InstitutionSearch {
+    /// The matches of a one-word query, scored from where the word occurs in the whole names buffer
+    /// rather than name by name: one pass finds every occurrence (``occurrences(of:in:into:)``),
+    /// each is scored where it stands (at a word start, as a whole word, at the start of the name),
+    /// and a name the word does not occur in can match only by its initials, which need its first
+    /// letter to be the word's. The names beyond ASCII are scored one by one (their folded names
+    /// differ from their bytes). Gives what scoring every name would, or `nil` when the word could
+    /// match otherwise (a tag, or ids it could start).
+    func oneWordMatches(
+        _ word: [UInt8], whole: [UInt8], tag: UInt8, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>
+    ) -> (matching: [Int], ranked: [(score: Int, index: Int)])? {
+        let prefix = InstitutionRecords.generatedPrefix
+        guard tag == 0, directory.records.generatedIDs, !prefix.starts(with: word), !word.starts(with: prefix) else { return nil }
+        return directory.records.flags.withUnsafeBufferPointer { flags in
+            let count = flags.count
+            // a large directory is scored in two halves at once (both cores), joined in order
+            let parts = count >= Self.parallelThreshold ? 2 : 1
+            var results = [(matching: [Int], ranked: [(score: Int, index: Int)])](repeating: ([], []), count: parts)
+            results.withUnsafeMutableBufferPointer { results in
+                let job = OneWordJob(search: self, word: word, whole: whole, names: names, starts: starts, flags: flags,
+                                     results: results)
+                if parts == 1 {
+                    job.score(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: parts) { job.score($0) }
+                }
+            }
+            guard parts > 1 else { return results[0] }
+            return (results.flatMap(\.matching), results.flatMap(\.ranked))
+        }
+    }
+
+    /// The size of directory from which a one-word query is scored on two threads.
+    static let parallelThreshold = 20_000
+}
+
+/// OneWordJob: a one-word query scored in parts (each part its share of the names, its own result
+/// slot), so that the parts can run on two threads. Sendable by hand: the buffers are only read,
+/// and each part writes only its own slot.
+struct OneWordJob: @unchecked Sendable {
+    let search: InstitutionSearch
+    let word: [UInt8]
+    let whole: [UInt8]
+    let names: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<UInt32>
+    let flags: UnsafeBufferPointer<UInt8>
+    let results: UnsafeMutableBufferPointer<(matching: [Int], ranked: [(score: Int, index: Int)])>
+
+    /// Scores part `part` of `results.count` into its slot.
+    func score(_ part: Int) {
+        let count = flags.count
+        let parts = results.count
+        let first = count * part / parts
+        let end = count * (part + 1) / parts
+        var scorer = OneWordScorer(search: search, word: word, whole: whole, names: names, starts: starts,
+                                   flags: flags, first: first, end: end)
+        let bytes = UnsafeBufferPointer(rebasing: names[Int(starts[first])..<Int(starts[end])])
+        InstitutionSearch.occurrences(of: word, in: bytes, into: &scorer)
+        scorer.finish()
+        results[part] = (scorer.matching, scorer.ranked)
+    }
+}
+
+/// OneWordScorer: the state of ``InstitutionSearch/oneWordMatches(_:whole:tag:names:starts:)`` as
+/// it is shown the occurrences of the word, in order.
+struct OneWordScorer: OccurrenceVisitor {
+    let search: InstitutionSearch
+    let word: [UInt8]
+    let whole: [UInt8]
+    let names: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<UInt32>
+    let flags: UnsafeBufferPointer<UInt8>
+    /// The names scored: `first..<count`; the occurrences shown are offsets from `starts[first]`.
+    let first: Int
+    let count: Int
+    let offset: Int
+    /// Whether a name can match by its initials (a word of two letters or more).
+    let initials: Bool
+    /// Whether the query is the word alone (then where the word is says where the query is).
+    let sameWhole: Bool
+    var matching: [Int] = []
+    var ranked: [(score: Int, index: Int)] = []
+    /// The ASCII name whose occurrences are being gathered, or -1; its best points; whether the
+    /// word starts it.
+    var open = -1
+    var best = 0
+    var atStart = false
+    /// The names before it are done.
+    var next = 0
+    /// The name holding the last occurrence.
+    var current = 0
+
+    init(search: InstitutionSearch, word: [UInt8], whole: [UInt8], names: UnsafeBufferPointer<UInt8>,
+         starts: UnsafeBufferPointer<UInt32>, flags: UnsafeBufferPointer<UInt8>, first: Int, end: Int) {
+        self.search = search
+        self.word = word
+        self.whole = whole
+        self.names = names
+        self.starts = starts
+        self.flags = flags
+        self.first = first
+        count = end
+        offset = Int(starts[first])
+        next = first
+        current = first
+        matching.reserveCapacity(end - first)
+        ranked.reserveCapacity(end - first)
+        initials = word.count >= 2
+        sameWhole = whole == word
+    }
+
+    mutating func visit(_ relative: Int) {
+        let position = relative + offset
+        while current + 1 < count && Int(starts[current + 1]) <= position { current += 1 }
+        let start = Int(starts[current])
+        let end = Int(starts[current + 1])
+        guard position + word.count <= end else { return }  // across two names
+        if current >= next {
+            // the first occurrence in this name: the names before it have none
+            settle()
+            while next < current {
+                withoutOccurrence(next)
+                next += 1
+            }
+            next = current + 1
+            if flags[current] & InstitutionRecords.Flag.nonASCII != 0 {
+                withoutOccurrence(current)  // scored on its folded name; its other occurrences are skipped
+                return
+            }
+            open = current
+            best = 0
+            atStart = false
+        }
+        guard open == current else { return }
+        let points: Int
+        if position == start || !InstitutionSearch.isWordByte(InstitutionSearch.low(names[position - 1])) {
+            let after = position + word.count
+            let wholeWord = after == end || !InstitutionSearch.isWordByte(InstitutionSearch.low(names[after]))
+            points = (wholeWord ? 100 : 80) + (position == start ? 20 : 0)
+        } else {
+            points = 20
+        }
+        if points > best { best = points }
+        if position == start { atStart = true }
+    }
+
+    /// Scores the last name with occurrences and the names after it.
+    mutating func finish() {
+        settle()
+        while next < count {
+            withoutOccurrence(next)
+            next += 1
+        }
+    }
+
+    private mutating func add(_ index: Int, _ score: Int) {
+        matching.append(index)
+        ranked.append((score, index))
+    }
+
+    /// Scores the name whose occurrences were gathered.
+    private mutating func settle() {
+        guard open >= 0 else { return }
+        var total = best
+        if sameWhole {
+            total += atStart ? 200 : 40
+        } else {
+            let name = UnsafeBufferPointer(rebasing: names[Int(starts[open])..<Int(starts[open + 1])])
+            total += InstitutionSearch.startsWith(name, whole) ? 200 : InstitutionSearch.find(whole, in: name) != nil ? 40 : 0
+        }
+        add(open, total)
+        open = -1
+    }
+
+    /// A name the word does not occur in: beyond ASCII, scored as any name is; otherwise a match
+    /// only by its initials (and then `whole`, which holds the word, is not in it either).
+    private mutating func withoutOccurrence(_ index: Int) {
+        if flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
+            let (search, word, whole, names, starts) = (search, word, whole, names, starts)
+            let total = search.withName(index, in: names, starts) { name in
+                search.score(name: name, index: index, words: [word], whole: whole, compact: word, tags: [0])
+            }
+            if let total { add(index, total) }
+            return
+        }
+        guard initials else { return }
+        let start = Int(starts[index])
+        let end = Int(starts[index + 1])
+        var first = start  // initials start at the first word byte: most names fail on it
+        while first < end && !InstitutionSearch.isWordByte(InstitutionSearch.low(names[first])) { first += 1 }
+        guard first < end, InstitutionSearch.low(names[first]) == word[0],
+            let points = InstitutionSearch.initialsMatch(word, in: UnsafeBufferPointer(rebasing: names[start..<end]))
+        else { return }
+        add(index, points)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import LinkKit
+
+// The search takes shortcuts for speed (issue 17): a list of names is read in place with generated
+// ids, a query of several words first finds the names holding its longest word in one pass over
+// the whole buffer, and a one-word query is scored from where the word occurs. Each must give
+// exactly what scoring every institution one by one gives.
+
+@Suite("Search shortcuts give what scoring every name gives")
+struct SearchShortcutTests {
+    /// Names with the traps of the shortcuts: words at the start, inside and across two names,
+    /// case, accents, punctuation, initials, names that are one letter, repeats.
+    static let names: [String] = makeNames(3000)
+
+    static func makeNames(_ total: Int) -> [String] {
+        let parts = ["First", "first", "Platypus", "Plat", "bank", "Bank", "of", "Fidelity", "FI", "fi", "Union",
+                     "Ünion", "Crédit", "Fédérale", "savings", "S.A.", "(F)irst", "st", "Ibis", "f", "Fo", "Platte"]
+        var random = SeededRandom(seed: 17)
+        var names: [String] = ["F", "fi", "Fi Fo", "ff", "First", "Bank first", "Platypus", "École fi"]
+        for _ in 0..<total {
+            let count = 1 + Int(random.next() % 4)
+            names.append((0..<count).map { _ in parts[Int(random.next() % UInt64(parts.count))] }.joined(separator: " "))
+        }
+        return names
+    }
+
+    static let search = makeSearch(names)
+    /// A directory large enough to be scored on two threads.
+    static let large = makeSearch(makeNames(InstitutionSearch.parallelThreshold + 5000))
+
+    static func makeSearch(_ names: [String]) -> InstitutionSearch {
+        let text = Data(names.joined(separator: "\n").utf8)
+        return InstitutionSearch(directory: try! InstitutionDirectory.parse(text, file: "names.txt"))
+    }
+
+    /// The ranked matches found by scoring every institution, as the search did before its shortcuts.
+    static func reference(_ query: String, limit: Int, in search: InstitutionSearch = search) -> [SearchMatch] {
+        let folded = TextFolding.foldedBytes(query)
+        let words = folded.split(whereSeparator: { !InstitutionSearch.isWordByte($0) && $0 != 95 }).map(Array.init)
+        guard !words.isEmpty else { return [] }
+        let whole = Array(folded.drop { $0 == 32 })
+        let compact = Array(words.joined())
+        let tags = words.map(InstitutionSearch.tag(named:))
+        var ranked: [(score: Int, index: Int)] = []
+        search.directory.records.withNames { names, starts in
+            for index in search.directory.records.indices {
+                if let score = search.withName(index, in: names, starts, { name in
+                    search.score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
+                }) {
+                    ranked.append((score, index))
+                }
+            }
+        }
+        guard !ranked.isEmpty else { return search.search(query, limit: limit) }  // the typo fallback: not a shortcut
+        return search.best(ranked, limit: limit).map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }
+    }
+
+    @Test("every query gives the same ranked institutions and scores", arguments: [
+        "f", "F", "fi", "fir", "first", "first ", "f-", "-f", "fpb", "fb", "bank", "b", "of", "a", "ún", "union",
+        "é", "fed", "fi.", "st", "s.a", "first plat", "plat first", "bank of", "fi fo", "first bank of", "ins_custom_1",
+        "ins", "ins_custom_12 bank", "oauth", "platypus oauth", "ibis f", "(f)", "irst",
+    ])
+    func sameAsScoringEveryName(_ query: String) {
+        let found = Self.search.search(query, among: nil, limit: 400).matches
+        let expected = Self.reference(query, limit: 400)
+        #expect(found.map(\.index) == expected.map(\.index))
+        #expect(found.map(\.score) == expected.map(\.score))
+    }
+
+    @Test("a large directory, scored in two halves at once, gives the same", arguments: ["f", "fi", "bank", "é", "st", "ff"])
+    func largeSameAsScoringEveryName(_ query: String) {
+        let found = Self.large.search(query, among: nil, limit: 400).matches
+        let expected = Self.reference(query, limit: 400, in: Self.large)
+        #expect(found.map(\.index) == expected.map(\.index))
+        #expect(found.map(\.score) == expected.map(\.score))
+        #expect(Self.large.search(query, among: nil, limit: 400).matching.count
+                == Self.large.directory.records.indices.filter { index in
+                    Self.large.directory.records.withNames { names, starts in
+                        Self.large.withName(index, in: names, starts) { name in
+                            let word = TextFolding.foldedBytes(query)
+                            return Self.large.score(name: name, index: index, words: [word], whole: word, compact: word, tags: [0]) != nil
+                        }
+                    }
+                }.count)
+    }
+
+    @Test("a list of names gets generated ids, found by id")
+    func generatedIDs() {
+        let records = Self.search.directory.records
+        #expect(records.generatedIDs)
+        #expect(records.id(at: 0) == "ins_custom_1")
+        #expect(records.id(at: 1234) == "ins_custom_1235")
+        #expect(Self.search.directory["ins_custom_1235"]?.name == records.name(at: 1234))
+        #expect(Self.search.directory["ins_custom_0"] == nil)
+        #expect(Self.search.directory["ins_custom_01"] == nil)
+        #expect(Self.search.directory["ins_custom_\(records.count + 1)"] == nil)
+    }
+}
+
+/// A small deterministic generator (splitmix64), so the names are the same on every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
