@@ -17,10 +17,11 @@ func printError(_ message: String) {
 extension LinkTerm {
     /// The entry point: ArgumentParser's, with two changes: a usage error exits with 2, as the
     /// help and the README promise (not ArgumentParser's 64), and every message is made safe
-    /// (see `printError`).
+    /// (see `printError`). A plain `search` or start is read without it (see `SearchFastPath`, `FastStart`).
     static func main() {
+        SearchFastPath.runIfPlain(CommandLine.arguments)
         do {
-            var command = try parseAsRoot()
+            var command: ParsableCommand = try FastStart.command(CommandLine.arguments) ?? parseAsRoot()
             try command.run()
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)  // the session's own status: nothing to say, no help to build

@@ -6,6 +6,7 @@ import LinkKit
 /// `linkterm replay --check FOLDER…` runs a library of scenarios and reports each.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Run a scenario file against the sandbox and print the session as JSON Lines.",
         discussion: """
             One step per line (# starts a comment): continue, search <text>, select <institution_id>, \

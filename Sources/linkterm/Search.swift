@@ -5,6 +5,7 @@ import LinkKit
 /// `linkterm search QUERY`: the ranked institutions for a query, for scripts and benchmarks.
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Print the institutions matching a query, best first, as institution_id<TAB>name lines.",
         discussion: """
             Every word must match the name (or the id); whole words and word starts rank first, then \
@@ -28,15 +29,88 @@ struct Search: ParsableCommand {
     }
 
     func run() throws {
-        let directory = try directoryOption.load()
+        try Self.run(query: query, directory: directoryOption.load(), limit: limit)
+    }
+
+    /// Prints the matches of `query` and exits: 0 with a match, 1 with none, 74 when standard
+    /// output could not take them.
+    static func run(query: String, directory: InstitutionDirectory, limit: Int) throws -> Never {
         let search = InstitutionSearch(directory: directory)
         var out = ""
         for match in search.search(query, among: nil, limit: limit).matches {
             let record = directory.records[match.index]
             out += "\(record.id)\t\(record.name)\n"
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        var written = 0
+        let failure: Int32? = out.withUTF8 { bytes in
+            while written < bytes.count {
+                let result = write(STDOUT_FILENO, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+        if let failure, failure != EPIPE {
+            printError("linkterm: search: cannot write the results: \(String(cString: strerror(failure)))")
+            Foundation.exit(74)
+        }
         // leave without tearing the index down: freeing 100k names costs more than the search
         withExtendedLifetime(search) { Foundation.exit(out.isEmpty ? 1 : 0) }
+    }
+}
+
+/// SearchFastPath: `linkterm search QUERY [--institutions FILE] [--limit N]` read without
+/// ArgumentParser, whose reflection costs more than the search of 100,000 names (it looks every
+/// option's type up among the program's protocol conformances). Anything else (help, another
+/// option, a value that is not a number, a missing one) goes to ArgumentParser, which explains it.
+enum SearchFastPath {
+    /// Runs the search the arguments ask for, or returns when they are not of that plain form.
+    static func runIfPlain(_ arguments: [String]) {
+        guard arguments.count >= 3, arguments[1] == "search" else { return }
+        var query: String?
+        var institutions: String?
+        var limit = 20
+        var index = 2
+        func value(_ name: String) -> String? {
+            let argument = arguments[index]
+            if argument == name {
+                guard index + 1 < arguments.count else { return nil }
+                index += 1
+                return arguments[index]
+            }
+            return argument.hasPrefix(name + "=") ? String(argument.dropFirst(name.count + 1)) : nil
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument.hasPrefix("-") {
+                if argument.hasPrefix("--institutions"), institutions == nil, let path = value("--institutions") {
+                    institutions = path
+                } else if argument.hasPrefix("--limit"), let text = value("--limit"), let number = Int(text), number >= 1 {
+                    limit = number
+                } else {
+                    return
+                }
+            } else {
+                guard query == nil else { return }
+                query = argument
+            }
+            index += 1
+        }
+        guard let query else { return }
+        let directory: InstitutionDirectory
+        if let institutions {
+            do {
+                directory = try InstitutionDirectory.load(path: institutions)
+            } catch {
+                printError("linkterm: --institutions: \(error)")
+                Foundation.exit(2)
+            }
+        } else {
+            directory = .sandbox
+        }
+        _ = try? Search.run(query: query, directory: directory, limit: limit)
     }
 }

@@ -9,6 +9,7 @@ import NIOCore
 /// (its own process on its own pseudo-terminal), with the options given here.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve Link sessions over SSH: every visitor gets a linkterm of their own.",
         discussion: """
             Each connection that asks for a terminal and a shell runs linkterm on a pseudo-terminal of the \

@@ -5,6 +5,7 @@ import LinkKit
 /// for an Item at an institution.
 struct Token: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "token",
         abstract: "Print a sandbox link token, as /link/token/create would return it.",
         discussion: """
             With --update-item ID, the token opens Link in update mode for an Item at that institution \

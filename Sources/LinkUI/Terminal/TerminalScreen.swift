@@ -45,6 +45,9 @@ public final class TerminalScreen {
     private var pairCache: ColorPairCache
     /// ncurses attributes and pair of every style seen.
     private var styleCache: [Style: (attrs: UInt32, pair: Int32)] = [:]
+    /// The last style looked up and its attributes: neighbouring cells mostly share a style, and
+    /// comparing is cheaper than hashing.
+    private var lastStyle: (style: Style, attrs: UInt32, pair: Int32)?
     /// Whether `use_default_colors` worked (colour -1 allowed).
     private let defaultColorsOK: Bool
     /// Whether close() must uninstall the signal and crash handlers.
@@ -330,7 +333,11 @@ public final class TerminalScreen {
     /// The ncurses attributes and colour pair for `style`, degraded to the
     /// terminal's colours; cached.
     private func styleAttributes(_ style: Style) -> (attrs: UInt32, pair: Int32) {
-        if let cached = styleCache[style] { return cached }
+        if let last = lastStyle, last.style == style { return (last.attrs, last.pair) }
+        if let cached = styleCache[style] {
+            lastStyle = (style, cached.attrs, cached.pair)
+            return cached
+        }
         var attrs = lt_a_normal()
         if style.bold { attrs |= lt_a_bold() }
         if style.underline { attrs |= lt_a_underline() }
@@ -351,6 +358,7 @@ public final class TerminalScreen {
         }
         let result = (attrs: attrs, pair: pair)
         styleCache[style] = result
+        lastStyle = (style, attrs, pair)
         return result
     }
 }
