@@ -34,26 +34,37 @@ public struct JSONWriter: Sendable {
         var text = text
         text.withUTF8 { utf8 in
             var index = 0
+            var plainFrom = 0  // the bytes since the last escape go in as one run
             let count = utf8.count
             while index < count {
                 let byte = utf8[index]
+                // most bytes need nothing: printable ASCII but " and \, and UTF-8 other than a C1 control's
+                if byte != 34 && byte != 92 && byte >= 0x20 && byte != 0x7F && byte != 0xC2 {
+                    index += 1
+                    continue
+                }
+                if plainFrom < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom..<index])) }
                 if byte == 34 || byte == 92 {
                     bytes.append(92); bytes.append(byte)
-                } else if byte < 0x20 || byte == 0x7F {
+                } else if byte == 0xC2 {
+                    if index + 1 < count, (0x80...0x9F).contains(utf8[index + 1]) {
+                        escape(UInt32(utf8[index + 1]))  // C1 control, U+0080…U+009F
+                        index += 1
+                    } else {
+                        bytes.append(byte)
+                    }
+                } else {
                     switch byte {
                     case 10: bytes.append(92); bytes.append(110)
                     case 13: bytes.append(92); bytes.append(114)
                     case 9: bytes.append(92); bytes.append(116)
                     default: escape(UInt32(byte))
                     }
-                } else if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(utf8[index + 1]) {
-                    escape(UInt32(utf8[index + 1]))  // C1 control, U+0080…U+009F
-                    index += 1
-                } else {
-                    bytes.append(byte)
                 }
                 index += 1
+                plainFrom = index
             }
+            if plainFrom < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom..<count])) }
         }
         bytes.append(34)
     }
