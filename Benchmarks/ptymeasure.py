@@ -9,8 +9,12 @@ Two commands (Python 3.11+ standard library only; Linux):
       1. First frame: reads until the --ready text has appeared in the output (escape
          sequences stripped; any output if no --ready is given) and the output has then
          been quiet for --frame-quiet seconds. Reports the time from just before fork()
-         to the first byte, to the ready text and to the last byte of that frame
-         (`frame_ms`, "exec to first complete frame"), and the bytes written.
+         to the first byte, to the ready text, to the last byte of the burst that showed
+         it (`frame_ms`, "exec to first complete frame": the burst ends at a pause of
+         --frame-gap seconds, so a later repaint is not counted) and to the last byte
+         before the quiet period (`settled_ms`), and the bytes written. With --then KEY
+         --ready2 TEXT, KEY is written the moment the ready text shows and `second_ms`
+         is exec to the end of the burst that shows TEXT (a usable second pane).
       2. --pre keys (for example ENTER to leave a welcome pane): each sent, then the
          output is let go quiet; not measured.
       3. KEYs, one at a time: writes the key, then reads until nothing has come for
@@ -24,8 +28,10 @@ Two commands (Python 3.11+ standard library only; Linux):
       the terminal do not hang; arrow keys follow the program's cursor-key mode (DECCKM).
 
   ptymeasure.py batch [--runs N] [--warmup N] [--stdin FILE] -- COMMAND [ARG ...]
+  ptymeasure.py batch [--runs N] [--warmup N] --program NAME 'COMMAND [< FILE]' ...
       Whole-process wall time: fork, exec, run to exit, with standard input from FILE (or
-      /dev/null) and standard output to /dev/null. A timer for machines without hyperfine.
+      /dev/null) and standard output and error to /dev/null; no shell in between. With
+      several --program, the runs are interleaved: run 1 of each program, then run 2 ...
 
 KEY tokens: a letter or word is typed as is (`q`); `type:first plat` is one key per
 character; named keys: ENTER TAB BS (DEL, 0x7f) ESC SPACE UP DOWN LEFT RIGHT HOME END PGUP
@@ -34,7 +40,8 @@ PGDN F1..F4; C-x is a control character.
 Both commands print a short summary and, with --json FILE, write every figure:
   pty:   {"command", "rows", "cols", "runs": [{"startup": {...}, "steps": [{"key", "bytes",
           "first_ms", "last_ms"[, "output"]}], "peak_rss_kb", "returncode"}]}
-  batch: {"command", "runs_ms": [...], "median_ms"}
+  batch: {"interleaved": true, "programs": {NAME: {"command", "stdin", "runs_ms": [...],
+          "median_ms", "max_ms", "exit_status"}}}
 """
 from __future__ import annotations
 
@@ -46,6 +53,7 @@ import os
 import re
 import select
 import signal
+import shlex
 import statistics
 import struct
 import sys
@@ -160,23 +168,40 @@ class Session:
         self.status = status
         return False
 
-    def first_frame(self, ready: str | None, quiet: float, timeout: float) -> dict:
-        """Read from exec until the ready text has shown and the output has gone quiet."""
+    def first_frame(self, ready: str | None, quiet: float, timeout: float, gap: float = 0.03,
+                    then: bytes | None = None, ready2: str | None = None) -> dict:
+        """Read from exec until the ready text has shown and the output has gone quiet.
+
+        The frame is complete at the last byte of the burst that showed the ready text: the
+        output stops for `gap` seconds after it (a program that repaints later, as fzf does
+        72 ms after its first complete frame, is timed at its first complete frame; the later
+        bytes are reported apart, `settled_ms`). With `then`, that key is written the moment the
+        ready text shows, and the second pane is complete at the end of the burst that shows
+        `ready2` (`second_ms`: exec to a usable second pane)."""
         raw = bytearray()
-        first = seen = last = None
+        first = seen = last = frame_end = None
+        seen2 = second_end = None
         needle = ready.encode("utf-8") if ready else None
+        needle2 = ready2.encode("utf-8") if ready2 else None
+        mark = 0  # where the output after `then` starts
         deadline = self.t0 + timeout
         while True:
             now = time.perf_counter()
             if now >= deadline:
                 break
-            if seen is None:
+            done = seen is not None and (then is None or seen2 is not None)
+            if not done:
                 wait = deadline - now
             else:
                 wait = min(deadline, last + quiet) - now
                 if wait <= 0:
                     break
-            data = self.read(min(wait, 0.05))
+            if seen is not None and frame_end is None and now - last >= gap:
+                frame_end = last
+            if seen2 is not None and second_end is None and now - last >= gap:
+                second_end = last
+            pending = (seen is not None and frame_end is None) or (seen2 is not None and second_end is None)
+            data = self.read(min(wait, gap / 3 if pending else 0.05))
             if not data:
                 if not self.alive():
                     break
@@ -187,9 +212,23 @@ class Session:
             last = now
             if seen is None and (needle is None or needle in ESCAPES.sub(b"", bytes(raw))):
                 seen = now
+                if then is not None:
+                    os.write(self.master, then)
+                    mark = len(raw)
+            elif then is not None and seen is not None and seen2 is None \
+                    and needle2 in ESCAPES.sub(b"", bytes(raw[mark:])):
+                seen2 = now
+        if seen is not None and frame_end is None:
+            frame_end = last
+        if seen2 is not None and second_end is None:
+            second_end = last
         ms = (lambda t: None if t is None else round((t - self.t0) * 1000, 3))
-        return {"first_byte_ms": ms(first), "ready_ms": ms(seen), "frame_ms": ms(last) if seen else None,
-                "bytes": len(raw), "complete": seen is not None}
+        out = {"first_byte_ms": ms(first), "ready_ms": ms(seen), "frame_ms": ms(frame_end),
+               "settled_ms": ms(last) if seen else None, "bytes": len(raw),
+               "complete": seen is not None and (then is None or seen2 is not None)}
+        if then is not None:
+            out.update({"ready2_ms": ms(seen2), "second_ms": ms(second_end)})
+        return out
 
     def step(self, data: bytes, quiet: float, max_wait: float, keep: bool = False) -> dict:
         """Send one key; read until quiet; bytes and key-to-first/last-byte times."""
@@ -287,7 +326,8 @@ def cmd_pty(a: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     runs = []
     for _ in range(a.runs):
         s = Session(cmd, a.rows, a.cols, a.stdin, env)
-        startup = s.first_frame(a.ready, a.frame_quiet, a.timeout)
+        startup = s.first_frame(a.ready, a.frame_quiet, a.timeout, a.frame_gap,
+                                key_bytes(a.then, False) if a.then else None, a.ready2)
         run = {"startup": startup, "pre": [], "steps": []}
         if startup["complete"]:
             for k in pre:
@@ -313,6 +353,10 @@ def cmd_pty(a: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if frames:
             print(f"  first complete frame: median {statistics.median(frames):.2f} ms "
                   f"(min {min(frames):.2f}, max {max(frames):.2f}), {runs[0]['startup']['bytes']} B")
+        seconds = [r["startup"].get("second_ms") for r in runs if r["startup"].get("second_ms") is not None]
+        if seconds:
+            print(f"  second pane ({a.ready2!r} after {a.then}): median {statistics.median(seconds):.2f} ms "
+                  f"(min {min(seconds):.2f}, max {max(seconds):.2f})")
         for i, k in enumerate(keys):
             rows = [r["steps"][i] for r in runs if len(r["steps"]) > i]
             if not rows:
@@ -327,37 +371,64 @@ def cmd_pty(a: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def cmd_batch(a: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    _, cmd = split_command(a.rest, parser)
+    """Whole-process wall time of one or more programs, their runs interleaved (run 1 of each,
+    then run 2 of each, ...), so that a change in the machine's load touches every program alike."""
+    programs: list[tuple[str, list[str], str | None]] = []
+    for name, line in a.program:
+        words = shlex.split(line)
+        stdin = None
+        if len(words) >= 2 and words[-2] == "<":
+            stdin, words = words[-1], words[:-2]
+        if not words:
+            parser.error(f"--program {name}: no command")
+        programs.append((name, words, stdin))
+    if "--" in a.rest:
+        _, cmd = split_command(a.rest, parser)
+        programs.append((os.path.basename(cmd[0]), cmd, a.stdin))
+    elif a.rest:
+        parser.error("put the program after `--`, or name programs with --program")
+    if not programs:
+        parser.error("no program: --program NAME 'COMMAND [< FILE]', or -- COMMAND")
     devnull = os.open(os.devnull, os.O_RDWR)
-    times = []
+    times: dict[str, list[float]] = {name: [] for name, _, _ in programs}
+    codes: dict[str, int] = {}
     for i in range(a.warmup + a.runs):
-        stdin = os.open(a.stdin, os.O_RDONLY) if a.stdin else devnull
-        t = time.perf_counter()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                os.dup2(stdin, 0)
-                os.dup2(devnull, 1)
-                os.execvp(cmd[0], cmd)
-            finally:
-                os._exit(127)
-        _, status = os.waitpid(pid, 0)
-        elapsed = (time.perf_counter() - t) * 1000
-        if stdin != devnull:
-            os.close(stdin)
-        code = os.waitstatus_to_exitcode(status)
-        if code == 127:
-            print(f"ptymeasure: cannot run {cmd[0]}", file=sys.stderr)
-            return 1
-        if i >= a.warmup:
-            times.append(round(elapsed, 3))
-    out = {"command": cmd, "stdin": a.stdin, "runs_ms": times, "median_ms": statistics.median(times)}
+        for name, cmd, stdin_path in programs:
+            stdin = os.open(stdin_path, os.O_RDONLY) if stdin_path else devnull
+            t = time.perf_counter()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    os.dup2(stdin, 0)
+                    os.dup2(devnull, 1)
+                    os.dup2(devnull, 2)
+                    os.execvp(cmd[0], cmd)
+                finally:
+                    os._exit(127)
+            _, status = os.waitpid(pid, 0)
+            elapsed = (time.perf_counter() - t) * 1000
+            if stdin != devnull:
+                os.close(stdin)
+            code = os.waitstatus_to_exitcode(status)
+            codes[name] = code
+            if code == 127:
+                print(f"ptymeasure: cannot run {cmd[0]}", file=sys.stderr)
+                return 1
+            if i >= a.warmup:
+                times[name].append(round(elapsed, 3))
+    out = {"interleaved": True, "programs": {
+        name: {"command": cmd, "stdin": stdin, "runs_ms": times[name], "median_ms": statistics.median(times[name]),
+               "max_ms": max(times[name]), "exit_status": codes[name]} for name, cmd, stdin in programs}}
+    if len(programs) == 1:  # the one-program form of earlier runs
+        out.update(out["programs"][programs[0][0]])
     if a.json:
         with open(a.json, "w") as f:
             json.dump(out, f, indent=1)
     if not a.silent:
-        print(f"{' '.join(cmd)[:90]}: median {out['median_ms']:.2f} ms over {len(times)} runs "
-              f"(min {min(times):.2f}, max {max(times):.2f})")
+        for name, cmd, _ in programs:
+            xs = times[name]
+            print(f"{name:>12}: median {statistics.median(xs):.2f} ms, max {max(xs):.2f} (min {min(xs):.2f}) "
+                  f"over {len(xs)} runs  [{' '.join(cmd)[:70]}]")
     return 0
 
 
@@ -372,6 +443,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ready", help="text whose appearance (then quiet) marks the first complete frame")
     p.add_argument("--frame-quiet", type=float, default=0.15,
                    help="quiet period (s) that ends the first frame (default 0.15)")
+    p.add_argument("--frame-gap", type=float, default=0.03,
+                   help="a pause (s) that ends the burst of output holding the first frame (default 0.03)")
+    p.add_argument("--then", metavar="KEY",
+                   help="a key written the moment the --ready text shows (with --ready2: exec to a second pane)")
+    p.add_argument("--ready2", help="with --then: the text that marks the second pane")
     p.add_argument("--quiet", type=float, default=0.15,
                    help="quiet period (s) that ends a key's step (default 0.15)")
     p.add_argument("--max-wait", type=float, default=5.0, help="longest a step may take (s)")
@@ -392,6 +468,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--runs", type=int, default=10)
     b.add_argument("--warmup", type=int, default=2)
     b.add_argument("--stdin")
+    b.add_argument("--program", nargs=2, action="append", default=[], metavar=("NAME", "COMMAND"),
+                   help="a program to time, its command line in shell words, ending `< FILE` for its input "
+                        "(repeatable: the programs' runs are interleaved)")
     b.add_argument("--json")
     b.add_argument("--silent", action="store_true")
     b.add_argument("rest", nargs=argparse.REMAINDER)
@@ -399,6 +478,8 @@ def main(argv: list[str] | None = None) -> int:
     if a.command == "pty":
         if a.runs < 1:
             p.error("--runs must be 1 or more")
+        if (a.then is None) != (a.ready2 is None) or (a.then and not a.ready):
+            p.error("--then and --ready2 go together, with --ready")
         return cmd_pty(a, p)
     return cmd_batch(a, b)
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The benchmark suite of issue 6: linkterm against fzf, fzy, dialog, whiptail and nano, in one
-# run, on the same 100,000 synthetic names. Prints one table of medians with ratios to each peer.
+# The benchmark suite (issues 6 and 17): linkterm against fzf, fzy, dialog, whiptail, nano and the start-up floor, in one
+# run, on the same synthetic names, runs interleaved. Prints one table (median and worst) with ratios to each peer.
 #
-# Usage: bash Benchmarks/run.sh            # the full run (about 2 minutes after the build)
+# Usage: bash Benchmarks/run.sh            # the full run (about 3 minutes after the build)
 #        bash Benchmarks/run.sh --quick    # a smoke run: the same measures, few repetitions
 #
-# Installs what it lacks from Debian (fzf fzy dialog whiptail nano hyperfine time), builds
+# Installs what it lacks from Debian (fzf fzy dialog whiptail nano time gcc), builds
 # linkterm in release in its own scratch folder ($BENCH_SCRATCH, default .build-bench, so it
 # never contends with a development build in .build), and keeps every raw figure in
 # $BENCH_SCRATCH/benchmarks/<date>/ (see README.md).
@@ -30,9 +30,9 @@ N=${BENCH_NAMES:-100000}     # how many names
 SEED=${BENCH_SEED:-42}       # genbanks.py seed
 QUERY="first plat"
 if [ $QUICK = 1 ]; then
-  BATCH_RUNS=5; KEY_RUNS=1; START_RUNS=3; MEM_RUNS=1; ENGINE_ROUNDS=2; ENGINE_SECONDS=0.2
+  BATCH_RUNS=5; BATCH_1M_RUNS=2; KEY_RUNS=1; START_RUNS=3; MEM_RUNS=1; ENGINE_ROUNDS=2; ENGINE_SECONDS=0.2
 else
-  BATCH_RUNS=20; KEY_RUNS=5; START_RUNS=15; MEM_RUNS=3; ENGINE_ROUNDS=7; ENGINE_SECONDS=0.5
+  BATCH_RUNS=20; BATCH_1M_RUNS=7; KEY_RUNS=5; START_RUNS=15; MEM_RUNS=3; ENGINE_ROUNDS=7; ENGINE_SECONDS=0.5
 fi
 KEY_QUIET=0.25   # a key's step ends after this long without output (s)
 FRAME_QUIET=0.15 # the first frame ends after this long without output once its text is shown (s)
@@ -43,9 +43,9 @@ T_START=$(date +%s)
 
 # --- 1. what it needs -----------------------------------------------------------------------
 declare -A PKG_OF=([fzf]=fzf [fzy]=fzy [dialog]=dialog [whiptail]=whiptail [nano]=nano
-                   [hyperfine]=hyperfine [/usr/bin/time]=time [python3]=python3)
+                   [/usr/bin/time]=time [python3]=python3 [gcc]=gcc)
 missing=()
-for cmd in fzf fzy dialog whiptail nano hyperfine /usr/bin/time python3; do
+for cmd in fzf fzy dialog whiptail nano /usr/bin/time python3 gcc; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${PKG_OF[$cmd]}")
 done
 [ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || missing+=(libncurses-dev)
@@ -92,10 +92,10 @@ LINKKIT_OBJECTS=()
 if [ -f "$BIN/linkterm.product/Objects.LinkFileList" ]; then
   while IFS= read -r o; do
     o=${o#\'}; o=${o%\'}
-    case $o in */LinkKit.build/*.o) LINKKIT_OBJECTS+=("$o") ;; esac
+    case $o in */LinkKit.build/*.o|*/CScan.build/*.o) LINKKIT_OBJECTS+=("$o") ;; esac
   done <"$BIN/linkterm.product/Objects.LinkFileList"
 fi
-[ ${#LINKKIT_OBJECTS[@]} -gt 0 ] || LINKKIT_OBJECTS=("$BIN"/LinkKit.build/*.o)
+[ ${#LINKKIT_OBJECTS[@]} -gt 0 ] || LINKKIT_OBJECTS=("$BIN"/LinkKit.build/*.o "$BIN"/CScan.build/*.o)
 rm -f "$ENGINE_BENCH"
 swiftc -O -static-stdlib -I "$BIN/Modules" -I "$BIN" "$BENCH/engine_bench.swift" "${LINKKIT_OBJECTS[@]}" \
   -o "$ENGINE_BENCH" 2>"$OUT/engine_bench.build.log" \
@@ -108,38 +108,52 @@ if [ ! -s "$NAMES" ] || [ "$BENCH/genbanks.py" -nt "$NAMES" ]; then
   python3 "$BENCH/genbanks.py" "$N" --seed "$SEED" --out "$NAMES.tmp" && mv "$NAMES.tmp" "$NAMES"
 fi
 
+NAMES_1M=$BUILD/benchmarks/banks-1000000-seed$SEED.txt
+if [ ! -s "$NAMES_1M" ] || [ "$BENCH/genbanks.py" -nt "$NAMES_1M" ]; then
+  say "generating 1,000,000 names (seed $SEED)"
+  python3 "$BENCH/genbanks.py" 1000000 --seed "$SEED" --out "$NAMES_1M.tmp" && mv "$NAMES_1M.tmp" "$NAMES_1M"
+fi
+
+# the start-up floor: the least C, static Swift, and static Swift + Foundation do to draw a frame
+say "building the floor programs (Benchmarks/floor)"
+FLOOR=$BUILD/benchmarks/floor
+bash "$BENCH/floor/build.sh" "$FLOOR" >"$OUT/floor.build.log" 2>&1 \
+  || { echo "run.sh: the floor programs did not build (see $OUT/floor.build.log)" >&2; FLOOR=; }
+
 PTY=(python3 "$BENCH/ptymeasure.py")
 
 # --- (a) batch search, whole process --------------------------------------------------------
-say "(a) batch search of $N names, whole process ($BATCH_RUNS runs each)"
-q=$(printf %q "$QUERY"); f=$(printf %q "$NAMES")
-A_NAMES=(linkterm) A_CMDS=("$(printf %q "$LINKTERM") search $q --institutions $f --limit 20")
-have fzf && { A_NAMES+=(fzf); A_CMDS+=("fzf --filter $q < $f"); }
-have fzy && { A_NAMES+=(fzy); A_CMDS+=("fzy -e $q < $f"); }
-# a check that every program runs and finds the same names: exit status, lines printed, first line
-for i in "${!A_NAMES[@]}"; do
-  set +e; res=$(sh -c "${A_CMDS[$i]}" 2>/dev/null); rc=$?; set -e
-  printf '%s\t%s\t%s\t%s\n' "${A_NAMES[$i]}" "$rc" "$(printf '%s' "$res" | grep -c '')" \
-    "$(printf '%s\n' "$res" | head -1)" >>"$OUT/a-check.tsv"
-done
-if have hyperfine; then
-  args=()
-  for i in "${!A_NAMES[@]}"; do args+=(-n "${A_NAMES[$i]}" "${A_CMDS[$i]}"); done
-  hyperfine --style basic --warmup 2 --runs "$BATCH_RUNS" -i --export-json "$OUT/a-hyperfine.json" "${args[@]}" \
-    >"$OUT/a-hyperfine.txt" 2>&1 || echo "run.sh: hyperfine failed (see $OUT/a-hyperfine.txt)" >&2
-else
-  for i in "${!A_NAMES[@]}"; do
-    "${PTY[@]}" batch --runs "$BATCH_RUNS" --warmup 2 --json "$OUT/a-${A_NAMES[$i]}.json" --silent -- sh -c "${A_CMDS[$i]}"
+# every program's runs interleaved (run 1 of each, then run 2 ...), no shell in between, output to
+# /dev/null; 100k names, then 1M
+batch() {  # batch PREFIX FILE RUNS
+  local prefix=$1 file=$2 runs=$3 i
+  local q f; q=$(printf %q "$QUERY"); f=$(printf %q "$file")
+  local names=(linkterm) cmds=("$(printf %q "$LINKTERM") search $q --institutions $f --limit 20")
+  have fzf && { names+=(fzf); cmds+=("fzf --filter $q < $f"); }
+  have fzy && { names+=(fzy); cmds+=("fzy -e $q < $f"); }
+  # a check that every program runs and finds the same names: exit status, lines printed, first line
+  for i in "${!names[@]}"; do
+    set +e; res=$(sh -c "${cmds[$i]}" 2>/dev/null); rc=$?; set -e
+    printf '%s\t%s\t%s\t%s\n' "${names[$i]}" "$rc" "$(printf '%s' "$res" | grep -c '')" \
+      "$(printf '%s\n' "$res" | head -1)" >>"$OUT/$prefix-check.tsv"
   done
-fi
-# peak memory of the same commands
-for i in "${!A_NAMES[@]}"; do
-  for r in $(seq "$MEM_RUNS"); do
-    /usr/bin/time -f %M -o "$OUT/mem.tmp" sh -c "exec ${A_CMDS[$i]}" >/dev/null 2>&1 || true
-    cat "$OUT/mem.tmp" >>"$OUT/mem-batch-${A_NAMES[$i]}.txt"
+  local args=()
+  for i in "${!names[@]}"; do args+=(--program "${names[$i]}" "${cmds[$i]}"); done
+  "${PTY[@]}" batch --runs "$runs" --warmup 2 --json "$OUT/$prefix-batch.json" "${args[@]}" \
+    || echo "run.sh: the batch timing failed" >&2
+  # peak memory of the same commands
+  for i in "${!names[@]}"; do
+    for r in $(seq "$MEM_RUNS"); do
+      /usr/bin/time -f %M -o "$OUT/mem.tmp" sh -c "exec ${cmds[$i]}" >/dev/null 2>&1 || true
+      cat "$OUT/mem.tmp" >>"$OUT/mem-batch$4-${names[$i]}.txt"
+    done
   done
-done
-rm -f "$OUT/mem.tmp"
+  rm -f "$OUT/mem.tmp"
+}
+say "(a) batch search of $N names, whole process ($BATCH_RUNS runs each, interleaved)"
+batch a "$NAMES" "$BATCH_RUNS" ""
+say "(a) batch search of 1,000,000 names ($BATCH_1M_RUNS runs each, interleaved)"
+batch a1m "$NAMES_1M" "$BATCH_1M_RUNS" 1m
 
 # --- (b) per key in a pty at 80x24 ----------------------------------------------------------
 say "(b) per key at 80x24: type \"$QUERY\", move the selection, delete ($KEY_RUNS runs each, interleaved)"
@@ -157,18 +171,29 @@ for r in $(seq "$KEY_RUNS"); do
 done
 
 # --- (c) exec to first complete frame --------------------------------------------------------
-say "(c) exec to the first complete frame ($START_RUNS runs each, interleaved)"
+# the consent frame against the floor and small programs; a usable search pane holding 100k names
+# (Enter written the moment consent shows; the pane counts once it lists the directory's names)
+# against fzy's and fzf's first complete frame of the same names
+say "(c) exec to the first complete frame, and to a usable search pane ($START_RUNS runs each, interleaved)"
 TMPD=$(mktemp -d); trap 'rm -rf "$TMPD"' EXIT
+FRAME=(--silent --frame-quiet $FRAME_QUIET)
 for r in $(seq "$START_RUNS"); do
-  "${PTY[@]}" pty --silent --json "$OUT/c-linkterm-$r.json" --ready Continue --frame-quiet $FRAME_QUIET \
+  "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-linkterm-$r.json" --ready Continue \
     -- "$LINKTERM" --log-panel off || true
-  "${PTY[@]}" pty --silent --json "$OUT/c-linkterm_100k-$r.json" --ready Continue --frame-quiet $FRAME_QUIET \
-    -- "$LINKTERM" --log-panel off --institutions "$NAMES" || true
-  have dialog && { "${PTY[@]}" pty --silent --json "$OUT/c-dialog-$r.json" --ready hello --frame-quiet $FRAME_QUIET \
+  "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-linkterm_search-$r.json" --ready Continue --then ENTER \
+    --ready2 ins_custom_1 -- "$LINKTERM" --log-panel off --institutions "$NAMES" || true
+  have fzy && { "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-fzy_100k-$r.json" --stdin "$NAMES" -- fzy || true; }
+  have fzf && { "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-fzf_100k-$r.json" --ready "$N/$N" --stdin "$NAMES" -- fzf || true; }
+  if [ -n "$FLOOR" ]; then
+    for prog in floor_c floor_swift floor_swift_foundation; do
+      "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-$prog-$r.json" --ready READY -- "$FLOOR/$prog" || true
+    done
+  fi
+  have dialog && { "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-dialog-$r.json" --ready hello \
     -- dialog --msgbox hello 10 30 || true; }
-  have whiptail && { "${PTY[@]}" pty --silent --json "$OUT/c-whiptail-$r.json" --ready hello --frame-quiet $FRAME_QUIET \
+  have whiptail && { "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-whiptail-$r.json" --ready hello \
     -- whiptail --msgbox hello 10 30 || true; }
-  have nano && { "${PTY[@]}" pty --silent --json "$OUT/c-nano-$r.json" --ready "New File" --frame-quiet $FRAME_QUIET \
+  have nano && { "${PTY[@]}" pty "${FRAME[@]}" --json "$OUT/c-nano-$r.json" --ready "New File" \
     -- nano "$TMPD/new-$r.txt" || true; }
 done
 
@@ -193,7 +218,6 @@ fi
   have dialog && echo "dialog $(dialog --version 2>&1 | sed 's/^Version: //')"
   have whiptail && echo "whiptail $(dpkg-query -W -f '${Version}' whiptail 2>/dev/null)"
   have nano && echo "nano $(nano --version | head -1 | sed 's/.*version //')"
-  have hyperfine && echo "$(hyperfine --version)"
 } >"$OUT/versions.txt" 2>/dev/null || true
 python3 "$BENCH/report.py" "$OUT" --command "bash Benchmarks/run.sh $*" --names "$N" --seed "$SEED" \
   --query "$QUERY" --load-start "$LOAD_START" --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" \

@@ -1,0 +1,3 @@
+/* bridge.h: ncurses for floor.swift (swiftc -import-objc-header). */
+#include <curses.h>
+#include <locale.h>
