@@ -19,8 +19,8 @@ extension InstitutionSearch {
             let parts = count >= Self.parallelThreshold ? 2 : 1
             var results = [(matching: [Int], ranked: [(score: Int, index: Int)])](repeating: ([], []), count: parts)
             results.withUnsafeMutableBufferPointer { results in
-                let job = OneWordJob(search: self, word: word, whole: whole, names: names, starts: starts, flags: flags,
-                                     results: results)
+                let query = OneWordQuery(search: self, word: word, whole: whole, names: names, starts: starts, flags: flags)
+                let job = OneWordJob(query: query, results: results)
                 if parts == 1 {
                     job.score(0)
                 } else {
@@ -36,28 +36,33 @@ extension InstitutionSearch {
     static let parallelThreshold = 20_000
 }
 
-/// OneWordJob: a one-word query scored in parts (each part its share of the names, its own result
-/// slot), so that the parts can run on two threads. Sendable by hand: the buffers are only read,
-/// and each part writes only its own slot.
-struct OneWordJob: @unchecked Sendable {
+/// OneWordQuery: what scoring a one-word query reads: the word, the query it stands for, the
+/// directory's names, their offsets and flags.
+struct OneWordQuery {
     let search: InstitutionSearch
     let word: [UInt8]
     let whole: [UInt8]
     let names: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
     let flags: UnsafeBufferPointer<UInt8>
+}
+
+/// OneWordJob: a one-word query scored in parts (each part its share of the names, its own result
+/// slot), so that the parts can run on two threads. Sendable by hand: the buffers are only read,
+/// and each part writes only its own slot.
+struct OneWordJob: @unchecked Sendable {
+    let query: OneWordQuery
     let results: UnsafeMutableBufferPointer<(matching: [Int], ranked: [(score: Int, index: Int)])>
 
     /// Scores part `part` of `results.count` into its slot.
     func score(_ part: Int) {
-        let count = flags.count
+        let count = query.flags.count
         let parts = results.count
         let first = count * part / parts
         let end = count * (part + 1) / parts
-        var scorer = OneWordScorer(search: search, word: word, whole: whole, names: names, starts: starts,
-                                   flags: flags, first: first, end: end)
-        let bytes = UnsafeBufferPointer(rebasing: names[Int(starts[first])..<Int(starts[end])])
-        InstitutionSearch.occurrences(of: word, in: bytes, into: &scorer)
+        var scorer = OneWordScorer(query, first: first, end: end)
+        let bytes = UnsafeBufferPointer(rebasing: query.names[Int(query.starts[first])..<Int(query.starts[end])])
+        InstitutionSearch.occurrences(of: query.word, in: bytes, into: &scorer)
         scorer.finish()
         results[part] = (scorer.matching, scorer.ranked)
     }
@@ -66,12 +71,7 @@ struct OneWordJob: @unchecked Sendable {
 /// OneWordScorer: the state of ``InstitutionSearch/oneWordMatches(_:whole:tag:names:starts:)`` as
 /// it is shown the occurrences of the word, in order.
 struct OneWordScorer: OccurrenceVisitor {
-    let search: InstitutionSearch
-    let word: [UInt8]
-    let whole: [UInt8]
-    let names: UnsafeBufferPointer<UInt8>
-    let starts: UnsafeBufferPointer<UInt32>
-    let flags: UnsafeBufferPointer<UInt8>
+    let query: OneWordQuery
     /// The names scored: `first..<count`; the occurrences shown are offsets from `starts[first]`.
     let first: Int
     let count: Int
@@ -92,31 +92,25 @@ struct OneWordScorer: OccurrenceVisitor {
     /// The name holding the last occurrence.
     var current = 0
 
-    init(search: InstitutionSearch, word: [UInt8], whole: [UInt8], names: UnsafeBufferPointer<UInt8>,
-         starts: UnsafeBufferPointer<UInt32>, flags: UnsafeBufferPointer<UInt8>, first: Int, end: Int) {
-        self.search = search
-        self.word = word
-        self.whole = whole
-        self.names = names
-        self.starts = starts
-        self.flags = flags
+    init(_ query: OneWordQuery, first: Int, end: Int) {
+        self.query = query
         self.first = first
         count = end
-        offset = Int(starts[first])
+        offset = Int(query.starts[first])
         next = first
         current = first
         matching.reserveCapacity(end - first)
         ranked.reserveCapacity(end - first)
-        initials = word.count >= 2
-        sameWhole = whole == word
+        initials = query.word.count >= 2
+        sameWhole = query.whole == query.word
     }
 
     mutating func visit(_ relative: Int) {
         let position = relative + offset
-        while current + 1 < count && Int(starts[current + 1]) <= position { current += 1 }
-        let start = Int(starts[current])
-        let end = Int(starts[current + 1])
-        guard position + word.count <= end else { return }  // across two names
+        while current + 1 < count && Int(query.starts[current + 1]) <= position { current += 1 }
+        let start = Int(query.starts[current])
+        let end = Int(query.starts[current + 1])
+        guard position + query.word.count <= end else { return }  // across two names
         if current >= next {
             // the first occurrence in this name: the names before it have none
             settle()
@@ -125,7 +119,7 @@ struct OneWordScorer: OccurrenceVisitor {
                 next += 1
             }
             next = current + 1
-            if flags[current] & InstitutionRecords.Flag.nonASCII != 0 {
+            if query.flags[current] & InstitutionRecords.Flag.nonASCII != 0 {
                 withoutOccurrence(current)  // scored on its folded name; its other occurrences are skipped
                 return
             }
@@ -135,9 +129,9 @@ struct OneWordScorer: OccurrenceVisitor {
         }
         guard open == current else { return }
         let points: Int
-        if position == start || !InstitutionSearch.isWordByte(InstitutionSearch.low(names[position - 1])) {
-            let after = position + word.count
-            let wholeWord = after == end || !InstitutionSearch.isWordByte(InstitutionSearch.low(names[after]))
+        if position == start || !InstitutionSearch.isWordByte(InstitutionSearch.low(query.names[position - 1])) {
+            let after = position + query.word.count
+            let wholeWord = after == end || !InstitutionSearch.isWordByte(InstitutionSearch.low(query.names[after]))
             points = (wholeWord ? 100 : 80) + (position == start ? 20 : 0)
         } else {
             points = 20
@@ -167,8 +161,8 @@ struct OneWordScorer: OccurrenceVisitor {
         if sameWhole {
             total += atStart ? 200 : 40
         } else {
-            let name = UnsafeBufferPointer(rebasing: names[Int(starts[open])..<Int(starts[open + 1])])
-            total += InstitutionSearch.startsWith(name, whole) ? 200 : InstitutionSearch.find(whole, in: name) != nil ? 40 : 0
+            let name = UnsafeBufferPointer(rebasing: query.names[Int(query.starts[open])..<Int(query.starts[open + 1])])
+            total += InstitutionSearch.startsWith(name, query.whole) ? 200 : InstitutionSearch.find(query.whole, in: name) != nil ? 40 : 0
         }
         add(open, total)
         open = -1
@@ -177,21 +171,21 @@ struct OneWordScorer: OccurrenceVisitor {
     /// A name the word does not occur in: beyond ASCII, scored as any name is; otherwise a match
     /// only by its initials (and then `whole`, which holds the word, is not in it either).
     private mutating func withoutOccurrence(_ index: Int) {
-        if flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
-            let (search, word, whole, names, starts) = (search, word, whole, names, starts)
-            let total = search.withName(index, in: names, starts) { name in
-                search.score(name: name, index: index, words: [word], whole: whole, compact: word, tags: [0])
+        if query.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
+            let query = query
+            let total = query.search.withName(index, in: query.names, query.starts) { name in
+                query.search.score(name: name, index: index, words: [query.word], whole: query.whole, compact: query.word, tags: [0])
             }
             if let total { add(index, total) }
             return
         }
         guard initials else { return }
-        let start = Int(starts[index])
-        let end = Int(starts[index + 1])
+        let start = Int(query.starts[index])
+        let end = Int(query.starts[index + 1])
         var first = start  // initials start at the first word byte: most names fail on it
-        while first < end && !InstitutionSearch.isWordByte(InstitutionSearch.low(names[first])) { first += 1 }
-        guard first < end, InstitutionSearch.low(names[first]) == word[0],
-            let points = InstitutionSearch.initialsMatch(word, in: UnsafeBufferPointer(rebasing: names[start..<end]))
+        while first < end && !InstitutionSearch.isWordByte(InstitutionSearch.low(query.names[first])) { first += 1 }
+        guard first < end, InstitutionSearch.low(query.names[first]) == query.word[0],
+            let points = InstitutionSearch.initialsMatch(query.word, in: UnsafeBufferPointer(rebasing: query.names[start..<end]))
         else { return }
         add(index, points)
     }
