@@ -77,7 +77,8 @@ enum SearchFastPath {
         func value(_ name: String) -> String? {
             let argument = arguments[index]
             if argument == name {
-                guard index + 1 < arguments.count else { return nil }
+                // a value that looks like an option is ArgumentParser's to refuse
+                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else { return nil }
                 index += 1
                 return arguments[index]
             }
