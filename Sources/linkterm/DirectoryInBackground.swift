@@ -45,12 +45,6 @@ final class DirectoryInBackground: Sendable {
             result.withLock { $0 = loaded }
             var byte: UInt8 = 1
             _ = write(done.write, &byte, 1)
-            // the first key typed searches nearly every name: one search now, while the person
-            // reads the first frame, readies what it needs (the search's threads, its memory, its
-            // code); the first key took 7 ms without it, the next ones 2
-            if case .success(let (_, search)) = loaded {
-                _ = search.search("e", among: nil, limit: InstitutionSearch.listLimit)
-            }
         }
     }
 
