@@ -164,24 +164,7 @@ struct LinkTerm: ParsableCommand {
                 throw fail("--events: \(error)")
             }
         }
-        var scenarioDescriptor: Int32?
-        if let saveScenario {
-            // opened now (as --events: 0600, locked, a device or FIFO written as it is), so a
-            // path that cannot be written is said before the session
-            do {
-                scenarioDescriptor = try OutputFile.open(saveScenario)
-            } catch {
-                throw fail("--save-scenario: \(error)")
-            }
-        }
-        var recordDescriptor: Int32?
-        if let record {
-            do {
-                recordDescriptor = try CastRecorder.open(record)
-            } catch {
-                throw fail("--record: \(error)")
-            }
-        }
+        let (scenarioDescriptor, recordDescriptor) = try openScenarioAndRecording()
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen.open(capture: record != nil)
@@ -343,6 +326,30 @@ struct LinkTerm: ParsableCommand {
     }
 
     /// Prints `message` to standard error and returns the exit code for bad input (2).
+    /// The files of --save-scenario and --record, opened before the session (as --events: 0600,
+    /// locked, a device or FIFO written as it is), so that a path that cannot be written is said
+    /// before anything is shown; `nil` for one not asked for.
+    func openScenarioAndRecording() throws -> (scenario: Int32?, recording: Int32?) {
+        var scenario: Int32?
+        if let saveScenario {
+            do {
+                scenario = try OutputFile.open(saveScenario)
+            } catch {
+                throw fail("--save-scenario: \(error)")
+            }
+        }
+        var recording: Int32?
+        if let record {
+            do {
+                recording = try CastRecorder.open(record)
+            } catch {
+                if let scenario { close(scenario) }
+                throw fail("--record: \(error)")
+            }
+        }
+        return (scenario, recording)
+    }
+
     func fail(_ message: String) -> ExitCode {
         printError("linkterm: \(message)")
         return ExitCode(2)

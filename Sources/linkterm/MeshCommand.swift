@@ -49,24 +49,7 @@ extension LinkTerm {
         } catch {
             throw fail("--events: \(error)")
         }
-        var scenarioDescriptor: Int32?
-        if let saveScenario {
-            // opened now (as --events: 0600, locked, a device or FIFO written as it is), so a
-            // path that cannot be written is said before the session
-            do {
-                scenarioDescriptor = try OutputFile.open(saveScenario)
-            } catch {
-                throw fail("--save-scenario: \(error)")
-            }
-        }
-        var recordDescriptor: Int32?
-        if let record {
-            do {
-                recordDescriptor = try CastRecorder.open(record)
-            } catch {
-                throw fail("--record: \(error)")
-            }
-        }
+        let (scenarioDescriptor, recordDescriptor) = try openScenarioAndRecording()
         let host = TerminalLinkHost(theme: theme, logPlacement: logPanel, latencyMillis: session.latency,
                                     seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink, store: store)
         host.recording = record.flatMap { path in recordDescriptor.map { (path, $0) } }

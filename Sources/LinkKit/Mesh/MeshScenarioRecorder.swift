@@ -24,18 +24,14 @@ public protocol MeshActionRecording: AnyObject {
 /// it was right and as `wrong_password` when not, a one-time code as `123456` or `000000`, a
 /// username as the sandbox's `Mesh` (the full portfolio) or `someone_else` (the small one).
 public final class MeshScenarioRecorder: MeshActionRecording {
-    /// The lines written before the steps: a comment and the session's options.
-    private let header: [String]
+    /// The header, the steps, and those of the action prepared last.
+    private var lines: ScenarioLines
     /// The steps, one line each.
-    public private(set) var steps: [String] = []
-    private var pending: [String] = []
+    public var steps: [String] { lines.steps }
     /// The search text a replay's engine holds after the steps written so far, and the one it
     /// will hold once the action prepared last is taken.
     private var replayQuery = ""
     private var preparedQuery: String?
-    /// When the last action was taken, and when the action prepared last is.
-    private var lastStepAt: Timestamp?
-    private var preparedAt: Timestamp?
 
     /// A recorder for a session with `configuration`: its transfer link, destination, integrations
     /// connected before, latency and seed become the scenario's `option` lines, so that a replay
@@ -57,23 +53,15 @@ public final class MeshScenarioRecorder: MeshActionRecording {
         header += connected.map { "option connected " + $0 }
         header.append("option latency \(configuration.latencyMillis)")
         header.append("option seed \(configuration.seed)")
-        self.header = header
+        lines = ScenarioLines(header: header)
     }
 
     /// The scenario: the header, then every step.
-    public var text: String {
-        (header + steps).joined(separator: "\n") + "\n"
-    }
+    public var text: String { lines.text }
 
     /// Writes ``text`` to `descriptor` (opened with `OutputFile.open`); returns why it could not
     /// be written in full, or `nil`.
-    public func write(to descriptor: Int32) -> String? {
-        switch DescriptorWrite.writeAll(Array(text.utf8), to: descriptor) {
-        case .done: nil
-        case .wouldBlock: "the reader stopped reading"
-        case .failed(let error): String(cString: strerror(error))
-        }
-    }
+    public func write(to descriptor: Int32) -> String? { lines.write(to: descriptor) }
 
     /// Watches the actions of `driver`.
     public func attach(to driver: MeshDriver) {
@@ -81,32 +69,27 @@ public final class MeshScenarioRecorder: MeshActionRecording {
     }
 
     public func prepare(_ action: MeshAction, engine: MeshEngine, at time: Timestamp) {
-        pending = []
+        lines.pending = []
         preparedQuery = nil
-        preparedAt = time
-        if case .quit = action, let last = lastStepAt, time.millis > last.millis {
-            // a replay lets a request in flight answer before each step but `quit` (which may cut
-            // the loading short): the time that passed since the last one, so that it comes where it came
-            pending.append("wait \(min(time.millis - last.millis, Scenario.maximumWaitMillis))")
-        }
+        lines.preparedAt = time
+        if case .quit = action { lines.waitBeforeQuit(at: time) }
         if case .selectIntegration = action, engine.pane == .catalog, engine.query != replayQuery {
             // the search as it stands when it counts: the choice reports whether there was one
-            pending.append(Self.searchStep(engine.query))
+            lines.pending.append(Self.searchStep(engine.query))
             preparedQuery = engine.query
         }
-        if let step = step(for: action, engine: engine) { pending.append(step) }
+        if let step = step(for: action, engine: engine) { lines.pending.append(step) }
     }
 
     public func commit() {
-        steps += pending
-        pending = []
+        lines.takePending()
         if let preparedQuery { replayQuery = preparedQuery }
         preparedQuery = nil
-        lastStepAt = preparedAt
+        lines.lastStepAt = lines.preparedAt
     }
 
     public func discard() {
-        pending = []
+        lines.pending = []
         preparedQuery = nil
     }
 

@@ -25,11 +25,10 @@ public protocol ActionRecording: AnyObject {
 /// code as the right answer when it was right and a wrong one when it was not, an account number
 /// as zeros and its last four digits, an SSN as the sandbox's own or a placeholder.
 public final class ScenarioRecorder: ActionRecording {
-    /// The lines written before the steps: a comment and the session's options.
-    private let header: [String]
+    /// The header, the steps, and those of the action prepared last.
+    private var lines: ScenarioLines
     /// The steps, one line each.
-    public private(set) var steps: [String] = []
-    private var pending: [String] = []
+    public var steps: [String] { lines.steps }
     private var routing: String?
     private var pendingRouting: String?
     /// A routing number taken whose account number has not come yet.
@@ -43,9 +42,6 @@ public final class ScenarioRecorder: ActionRecording {
     private var reportComing: String?
     /// Whether the action prepared last types the search (no step: typing goes on).
     private var preparedQuery = false
-    /// When the last step was taken, and when the action prepared last is.
-    private var lastStepAt: Timestamp?
-    private var preparedAt: Timestamp?
 
     /// A recorder for a session with `configuration` (its seed, latency and settings become the
     /// scenario's `option` lines, so that replay gives the same ids), `extraOptions` after them
@@ -77,23 +73,15 @@ public final class ScenarioRecorder: ActionRecording {
         if configuration.resumesIdentity { header.append("option resume-identity") }
         if let name = configuration.identityMatchName, let line = Self.oneLine(name) { header.append("option identity-match \(line)") }
         if let token = configuration.token { header.append("option token \(token)") }
-        self.header = header + extraOptions
+        lines = ScenarioLines(header: header + extraOptions)
     }
 
     /// The scenario: the header, then every step.
-    public var text: String {
-        (header + steps).joined(separator: "\n") + "\n"
-    }
+    public var text: String { lines.text }
 
     /// Writes ``text`` to `descriptor` (opened with `OutputFile.open`); returns why it could not
     /// be written in full, or `nil`.
-    public func write(to descriptor: Int32) -> String? {
-        switch DescriptorWrite.writeAll(Array(text.utf8), to: descriptor) {
-        case .done: nil
-        case .wouldBlock: "the reader stopped reading"
-        case .failed(let error): String(cString: strerror(error))
-        }
-    }
+    public func write(to descriptor: Int32) -> String? { lines.write(to: descriptor) }
 
     /// Watches `driver`: its actions, and its records (a search is written when it was reported).
     public func attach(to driver: SessionDriver) {
@@ -107,14 +95,14 @@ public final class ScenarioRecorder: ActionRecording {
             }
             // reported by a pause in the typing: a step, which sets a replay's query to it
             if let line = Self.oneLine(query) {
-                steps.append("search " + line)
+                lines.append("search " + line)
                 replayQuery = query
             }
         }
     }
 
     public func prepare(_ action: UserAction, engine: LinkEngine) {
-        pending = []
+        lines.pending = []
         pendingRouting = nil
         preparedQuery = false
         if case .setQuery = action {
@@ -124,16 +112,12 @@ public final class ScenarioRecorder: ActionRecording {
             return
         }
         if !typing { replayQuery = engine.query }
-        if case .quit = action, let last = lastStepAt, engine.now.millis > last.millis {
-            // a replay lets pending timers pass before each step but `quit` (which may cut LOADING
-            // short): the time that passed before this one, so that it comes where it came
-            pending.append("wait \(engine.now.millis - last.millis)")
-        }
-        preparedAt = engine.now
+        if case .quit = action { lines.waitBeforeQuit(at: engine.now) }
+        lines.preparedAt = engine.now
         if let routing = routingAwaitingAccount {
             // the routing number led elsewhere (its bank offered instead): its step, with no account
             routingAwaitingAccount = nil
-            if case .submitAccountNumber = action {} else { pending.append("numbers \(Self.oneWord(routing) ?? "0") 0 checking") }
+            if case .submitAccountNumber = action {} else { lines.pending.append("numbers \(Self.oneWord(routing) ?? "0") 0 checking") }
         }
         if engine.pane == .selectInstitution, case .back = action, !engine.query.allSatisfy(\.isWhitespace),
            replayQuery.allSatisfy(\.isWhitespace) {
@@ -147,22 +131,21 @@ public final class ScenarioRecorder: ActionRecording {
             let query = engine.query
             if query.allSatisfy(\.isWhitespace) {
                 // the search emptied by hand: Esc empties it in a replay too
-                if !replayQuery.allSatisfy(\.isWhitespace) { pending.append("back") }
+                if !replayQuery.allSatisfy(\.isWhitespace) { lines.pending.append("back") }
             } else if let line = Self.oneLine(query) {
                 // the query as typed; a choice reports it when the engine has not
                 if query != engine.lastReportedQuery { reportComing = query }
-                pending.append("search " + line)
+                lines.pending.append("search " + line)
             }
         }
-        if let step = step(for: action, engine: engine) { pending.append(step) }
+        if let step = step(for: action, engine: engine) { lines.pending.append(step) }
     }
 
     public func commit() {
-        steps += pending
-        pending = []
+        lines.takePending()
         if !preparedQuery {
             typing = false
-            lastStepAt = preparedAt
+            lines.lastStepAt = lines.preparedAt
         }
         if let pendingRouting {
             routing = pendingRouting
@@ -172,7 +155,7 @@ public final class ScenarioRecorder: ActionRecording {
     }
 
     public func discard() {
-        pending = []
+        lines.pending = []
         pendingRouting = nil
         reportComing = nil
     }
