@@ -68,6 +68,23 @@ struct ScenarioRecorderTests {
         return recorder.steps
     }
 
+    @Test("a quit after a long pause waits that long, at most the day a scenario's wait allows, and the file plays")
+    func quitAfterALongPause() throws {
+        for (pause, written) in [(Int64(5_000), Int64(5_000)), (Scenario.maximumWaitMillis + 3_600_000, Scenario.maximumWaitMillis)] {
+            let configuration = SessionConfiguration(seed: 7, latencyMillis: 300)
+            let clock = ManualClock()
+            let driver = SessionDriver(configuration: configuration, clock: clock)
+            let recorder = ScenarioRecorder(configuration: configuration)
+            recorder.attach(to: driver)
+            driver.start()
+            try driver.send(.primary)
+            clock.advance(by: pause)
+            try driver.send(.quit)
+            #expect(recorder.steps == ["continue", "wait \(written)", "quit"])
+            #expect(throws: Never.self) { try Scenario(text: recorder.text, file: "saved.txt") }
+        }
+    }
+
     @Test("searches as the engine reported them: the same query again after a new visit, one emptied by hand, one dropped by Esc")
     func searches() throws {
         let steps = try roundTrip { driver, clock in
