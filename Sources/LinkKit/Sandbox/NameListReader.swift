@@ -16,24 +16,25 @@ enum NameListReader {
     static func read(_ bytes: inout [UInt8], from start: Int, file: String) throws(DirectoryError) -> InstitutionRecords {
         let total = bytes.count
         // room for as many names as the file could hold (a name and its line feed take two bytes
-        // at least), at most the limit: pages never written cost no memory; copied to fit after
+        // at least), at most the limit: the pages never written cost no memory
         let capacity = min((total - start) / 2 + 1, InstitutionDirectory.maximumEntries)
-        let startsOut = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: capacity + 1)
-        let flagsOut = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
-        defer {
-            startsOut.deallocate()
-            flagsOut.deallocate()
+        var outcome: (count: Int, written: Int, failure: DirectoryError?) = (0, 0, nil)
+        var flags: [UInt8] = []
+        let starts = [UInt32](unsafeUninitializedCapacity: capacity + 1) { startsOut, startsCount in
+            flags = [UInt8](unsafeUninitializedCapacity: capacity) { flagsOut, flagsCount in
+                outcome = bytes.withUnsafeMutableBufferPointer { buffer in
+                    var lines = LineWriter(buffer: buffer, starts: startsOut, flags: flagsOut, capacity: capacity, file: file)
+                    lines.readAll(from: start)
+                    return (lines.count, lines.written, lines.failure)
+                }
+                flagsCount = outcome.count
+            }
+            startsCount = outcome.count + 1
         }
-        let lines = bytes.withUnsafeMutableBufferPointer { buffer in
-            var lines = LineWriter(buffer: buffer, starts: startsOut, flags: flagsOut, capacity: capacity, file: file)
-            lines.readAll(from: start)
-            return lines
-        }
-        if let failure = lines.failure { throw failure }
-        guard lines.count > 0 else { throw DirectoryError(file: file, message: "no institutions in the file") }
-        bytes.removeLast(total - lines.written)
-        return InstitutionRecords(
-            generatedIDsFor: bytes, starts: Array(startsOut[0...lines.count]), flags: Array(flagsOut[0..<lines.count]))
+        if let failure = outcome.failure { throw failure }
+        guard outcome.count > 0 else { throw DirectoryError(file: file, message: "no institutions in the file") }
+        bytes.removeLast(total - outcome.written)
+        return InstitutionRecords(generatedIDsFor: bytes, starts: starts, flags: flags)
     }
 }
 
