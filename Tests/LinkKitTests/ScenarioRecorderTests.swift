@@ -8,14 +8,20 @@ struct ScenarioRecorderTests {
         records.map { $0.jsonLine.replacing(/"timestamp":"[^"]*"/, with: "") }
     }
 
-    @Test("a search typed with a pause, a wrong password, security questions with a wrong answer, then right, some accounts")
-    func playsBackToTheSameEvents() throws {
+    /// A session (seed 7, latency 300 ms) on a manual clock, started, with a recorder attached.
+    func recordedSession() -> (ManualClock, SessionDriver, ScenarioRecorder) {
         let configuration = SessionConfiguration(seed: 7, latencyMillis: 300)
         let clock = ManualClock()
         let driver = SessionDriver(configuration: configuration, clock: clock)
         let recorder = ScenarioRecorder(configuration: configuration)
         recorder.attach(to: driver)
         driver.start()
+        return (clock, driver, recorder)
+    }
+
+    @Test("a search typed with a pause, a wrong password, security questions with a wrong answer, then right, some accounts")
+    func playsBackToTheSameEvents() throws {
+        let (clock, driver, recorder) = recordedSession()
         try driver.send(.primary)
         for text in ["f", "fi", "fir"] { try driver.send(.setQuery(text)) }
         clock.advance(by: 400)
@@ -71,12 +77,7 @@ struct ScenarioRecorderTests {
     @Test("a quit after a long pause waits that long, at most the day a scenario's wait allows, and the file plays")
     func quitAfterALongPause() throws {
         for (pause, written) in [(Int64(5_000), Int64(5_000)), (Scenario.maximumWaitMillis + 3_600_000, Scenario.maximumWaitMillis)] {
-            let configuration = SessionConfiguration(seed: 7, latencyMillis: 300)
-            let clock = ManualClock()
-            let driver = SessionDriver(configuration: configuration, clock: clock)
-            let recorder = ScenarioRecorder(configuration: configuration)
-            recorder.attach(to: driver)
-            driver.start()
+            let (clock, driver, recorder) = recordedSession()
             try driver.send(.primary)
             clock.advance(by: pause)
             try driver.send(.quit)

@@ -29,15 +29,7 @@ public final class MeshDriver {
         let now = clock.now
         deliver(engine.advance(to: now))
         actionRecorder?.prepare(action, engine: engine, at: now)
-        let records: [MeshRecord]
-        do {
-            records = try engine.send(action, at: now)
-        } catch {
-            actionRecorder?.discard()
-            throw error
-        }
-        actionRecorder?.commit()
-        deliver(records)
+        deliver(try recordingOutcome(of: actionRecorder) { () throws(ActionRejected) in try engine.send(action, at: now) })
     }
 
     /// Sees every action applied (`--save-scenario`): before, with the engine as it was, then

@@ -7,13 +7,9 @@ import Darwin
 /// MeshActionRecording: sees each action a ``MeshDriver`` applies: ``prepare(_:engine:at:)`` just
 /// before (typed secrets still readable, the engine as it was), then ``commit()`` once the engine
 /// took it or ``discard()`` when it refused it.
-public protocol MeshActionRecording: AnyObject {
+public protocol MeshActionRecording: StepRecording {
     /// The action about to be applied to `engine` at `time`.
     func prepare(_ action: MeshAction, engine: MeshEngine, at time: Timestamp)
-    /// The action prepared last was taken.
-    func commit()
-    /// The action prepared last was refused.
-    func discard()
 }
 
 /// MeshScenarioRecorder: writes down what a person does in a Mesh session as a Mesh scenario

@@ -94,15 +94,7 @@ public final class SessionDriver {
 
     private func apply(_ action: UserAction, at now: Timestamp) throws(ActionRejected) {
         actionRecorder?.prepare(action, engine: engine)
-        let records: [SessionRecord]
-        do {
-            records = try engine.send(action, at: now)
-        } catch {
-            actionRecorder?.discard()
-            throw error
-        }
-        actionRecorder?.commit()
-        deliver(records)
+        deliver(try recordingOutcome(of: actionRecorder) { () throws(ActionRejected) in try engine.send(action, at: now) })
     }
 
     /// Fires the timers that are due by the clock's time, then applies what was posted to the mailbox.

@@ -53,3 +53,28 @@ struct ScenarioLines {
         }
     }
 }
+
+/// StepRecording: the end of each action a recorder was shown (``ActionRecording``,
+/// ``MeshActionRecording``): ``commit()`` once the engine took it, ``discard()`` when it refused it.
+public protocol StepRecording: AnyObject {
+    /// The action prepared last was taken.
+    func commit()
+    /// The action prepared last was refused.
+    func discard()
+}
+
+/// Runs `send` (an engine taking an action a recorder was just shown) and tells `recorder`
+/// whether it was taken or refused.
+func recordingOutcome<Result>(
+    of recorder: (any StepRecording)?, _ send: () throws(ActionRejected) -> Result
+) throws(ActionRejected) -> Result {
+    let result: Result
+    do {
+        result = try send()
+    } catch {
+        recorder?.discard()
+        throw error
+    }
+    recorder?.commit()
+    return result
+}

@@ -7,13 +7,9 @@ import Darwin
 /// ActionRecording: sees each action a ``SessionDriver`` applies: ``prepare(_:engine:)`` just
 /// before (typed secrets still readable, the engine as it was), then ``commit()`` once the engine
 /// took it or ``discard()`` when it refused it.
-public protocol ActionRecording: AnyObject {
+public protocol ActionRecording: StepRecording {
     /// The action about to be applied to `engine`.
     func prepare(_ action: UserAction, engine: LinkEngine)
-    /// The action prepared last was taken.
-    func commit()
-    /// The action prepared last was refused.
-    func discard()
 }
 
 /// ScenarioRecorder: writes down what a person does in a session as a scenario
