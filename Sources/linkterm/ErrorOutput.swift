@@ -20,9 +20,14 @@ extension LinkTerm {
     /// (see `printError`). A plain `search` or start is read without it (see `SearchFastPath`, `FastStart`).
     static func main() {
         SearchFastPath.runIfPlain(CommandLine.arguments)
+        let defaults = ProcessInfo.processInfo.environment[DefaultOptions.variable]
         do {
-            var command: ParsableCommand = try FastStart.command(CommandLine.arguments) ?? parseAsRoot()
+            let arguments = try DefaultOptions.arguments(CommandLine.arguments, environment: defaults)
+            var command: ParsableCommand = try FastStart.command(arguments) ?? parse(arguments, defaults: defaults)
             try command.run()
+        } catch let malformed as DefaultOptions.Malformed {
+            printError("linkterm: \(malformed)")
+            Foundation.exit(2)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)  // the session's own status: nothing to say, no help to build
         } catch {
@@ -35,6 +40,27 @@ extension LinkTerm {
                 printError(message)
             }
             Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// ArgumentParser's reading of `arguments` (the program's name first). When they hold
+    /// `LINKTERM_DEFAULT_OPTS`'s words and are refused, the message says whether the variable's own
+    /// words were at fault, or their meeting with the command line's.
+    static func parse(_ arguments: [String], defaults: String?) throws -> ParsableCommand {
+        do {
+            return try parseAsRoot(Array(arguments.dropFirst()))
+        } catch {
+            guard arguments != CommandLine.arguments, let defaults, exitCode(for: error) != .success else { throw error }
+            let own = (try? DefaultOptions.split(defaults)) ?? []
+            do {
+                _ = try parseAsRoot(own)
+            } catch let refused {
+                if exitCode(for: refused) != .success { throw DefaultOptions.Malformed(reason: fullMessage(for: refused)) }
+            }
+            if (try? parseAsRoot(Array(CommandLine.arguments.dropFirst()))) != nil {
+                throw DefaultOptions.Malformed(reason: "with the command line's options: \(fullMessage(for: error))")
+            }
+            throw error
         }
     }
 }

@@ -87,6 +87,7 @@ extension LinkTerm {
             let flavor = Flavor(argument: values["--flavor"] ?? "plaid")
         else { return false }
         logPanel = placement
+        flavorOption = .plaid
         self.flavor = flavor
         script = nil
         typingDelay = 80
@@ -95,8 +96,7 @@ extension LinkTerm {
         record = nil
         saveScenario = nil
         sdk = .current
-        transfer = false
-        transferTo = nil
+        transferOptions = .none
         meshStore = nil
         return true
     }

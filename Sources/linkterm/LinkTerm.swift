@@ -54,11 +54,11 @@ struct LinkTerm: ParsableCommand {
         discussion: "Example: --script Tests/Scenarios/mfa_device.txt --typing-delay 120 --exit-at-end", valueName: "file"))
     var script: String?
 
-    @Option(help: ArgumentHelp("Autopilot: milliseconds between two keys (default 80).", valueName: "ms"))
+    @Option(help: ArgumentHelp("Autopilot: milliseconds between two keys.", valueName: "ms"))
     var typingDelay: Int64 = 80
 
     @Option(help: ArgumentHelp(
-        "Autopilot: the least time each view stays on screen before the play acts on it, so a demo can be read (default 1000; 0 plays at typing speed).",
+        "Autopilot: the least time each view stays on screen before the play acts on it, so a demo can be read (0 plays at typing speed).",
         valueName: "ms"))
     var pace: Int64 = 1000
 
@@ -75,21 +75,29 @@ struct LinkTerm: ParsableCommand {
         discussion: "Example: --save-scenario walkthrough.txt, then linkterm replay walkthrough.txt", valueName: "file"))
     var saveScenario: String?
 
-    @Option(help: ArgumentHelp("The Link system: plaid (Plaid Link) or mesh (Mesh Connect, LinkSDK v2).", valueName: "plaid|mesh"))
-    var flavor: Flavor = .plaid
+    @OptionGroup var flavorOption: FlavorOption
+    /// `--flavor`.
+    var flavor: Flavor {
+        get { flavorOption.flavor }
+        set { flavorOption.flavor = newValue }
+    }
 
     @Option(help: ArgumentHelp(
         "Plaid: the SDK generation whose callbacks the log panel and --events show: current (LinkKit 4 to 7: onEvent, onSuccess, onExit) or v1 (LinkKit v1's delegate: didHandleEvent, didSucceedWithPublicToken, didExitWithError, metadata under the kPLKMetadata keys).",
         valueName: "current|v1"))
     var sdk: SDKGeneration = .current
 
-    @Flag(help: "Mesh: make the sandbox token a transfer link (asset, network, amount, preview, execution).")
-    var transfer = false
-
-    @Option(help: ArgumentHelp(
-        "Mesh: a transfer link to one destination, ASSET:NETWORK (e.g. USDC:Solana): the asset and network are given, so their selection is skipped.",
-        valueName: "asset:network"))
-    var transferTo: String?
+    @OptionGroup var transferOptions: TransferOptions
+    /// `--transfer`.
+    var transfer: Bool {
+        get { transferOptions.transfer }
+        set { transferOptions.transfer = newValue }
+    }
+    /// `--transfer-to`.
+    var transferTo: String? {
+        get { transferOptions.transferTo }
+        set { transferOptions.transferTo = newValue }
+    }
 
     @Option(help: ArgumentHelp(
         "Mesh: keep connected integrations in this folder (LinkStore, useSecureOnDeviceStorage) and hand them back as LinkSettings.accessTokens, so a later session reconnects without signing in.",
@@ -295,11 +303,7 @@ struct LinkTerm: ParsableCommand {
     }
 
     /// `--transfer-to ASSET:NETWORK` as a destination, if it names a network of the sandbox.
-    func destination(_ text: String) -> MeshDestination? {
-        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, let network = MeshSandbox.network(parts[1]) else { return nil }
-        return MeshDestination(symbol: parts[0].uppercased(), networkId: network.id)
-    }
+    func destination(_ text: String) -> MeshDestination? { MeshDestination.parse(text) }
 
     /// The error for a terminal that cannot show the UI, with the way to run without one.
     func noTerminal(_ error: any Error) -> any Error {

@@ -8,22 +8,37 @@ struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Run a scenario file against the sandbox and print the session as JSON Lines.",
-        discussion: """
-            One step per line (# starts a comment): continue, search <text>, select <institution_id>, \
-            credentials <username> <password>, mfa <answer>[ | <answer>…], accounts <index>… | accounts all, \
-            oauth approve|cancel|fail, back, exit, confirm, stay, quit, wait <ms>.
-            After a step, `expect NAME [key=value …]` lines name the records it must cause, in order \
-            (NAME: an event such as TRANSITION_VIEW, or success, or exit; keys: wire metadata keys such as \
-            view_name=MFA mfa_type=code error_code=INVALID_MFA exit_status=requires_code; for success/exit: \
-            institution_id, accounts=N, error_code, exit_status). Before the first step, `option` lines set \
-            the session: single-account, no-account-select, latency <ms>, seed <n>, token <t>, \
-            update-mode <institution_id>, institutions <file>.
-            The output is the events-file format: one {"type":"load"|"event"|"success"|"exit",…} object per line.
-            Mesh Connect scenarios say `option flavor mesh` (or use --flavor mesh): steps integration <brokerType or name>, \
-            credentials, oauth approve|cancel, mfa <code>, accounts <index>…, link-another, asset <symbol>, \
-            network <name or id>, amount <number>, execute, done, and the shared continue, search, back, exit, confirm, stay, \
-            quit, wait; `expect TYPE path=value` matches a Mesh record's payload by dotted path; `option transfer` makes a \
-            transfer link. Their output: {"type":"event","event":{…}}, integration_connected, transfer_finished, exit.
+        discussion: replayDiscussion)
+
+    /// The help's text: the scenario vocabulary of both flavors, printed from the tables the
+    /// parsers read (``Scenario/vocabulary``, ``MeshScenario/vocabulary``).
+    static var replayDiscussion: String {
+        let plaid = Scenario.vocabulary.helpLines().joined(separator: "\n")
+        let mesh = MeshScenario.vocabulary.helpLines().joined(separator: "\n")
+        let plaidExpect = ScenarioVocabulary.helpEntry(
+            "expect NAME [key=value …]",
+            "NAME: an event (TRANSITION_VIEW …), success or exit; keys: wire metadata keys (view_name=MFA "
+                + "mfa_type=code error_code=INVALID_MFA exit_status=requires_code), for success institution_id, "
+                + "accounts=N, masks, verification_status, for exit institution_id, exit_status, error_type, "
+                + "error_code; null: the key is absent").joined(separator: "\n")
+        let meshExpect = ScenarioVocabulary.helpEntry(
+            "expect TYPE [path=value …]",
+            "a Mesh record (integrationSelected, integration_connected, transfer_finished, exit …) whose "
+                + "payload holds each dotted path's value").joined(separator: "\n")
+        return """
+            A scenario file: one line each (# starts a comment); `option` lines before the first step set \
+            the session; after a step, `expect` lines name the records it must cause, in order.
+
+            Plaid steps and options:
+            \(plaid)
+            \(plaidExpect)
+
+            Mesh steps and options (a file that says `option flavor mesh`, or --flavor mesh):
+            \(mesh)
+            \(meshExpect)
+
+            The output is the events-file format: one {"type":"load"|"event"|"success"|"exit",…} object per \
+            line (Mesh: {"type":"event","event":{…}}, integration_connected, transfer_finished, exit).
             Time starts at 2026-01-01T00:00:00.000Z and the seed defaults to 0, so a replay is reproducible.
             Exit status: 0 when the scenario ran and every expectation was met, 1 when a step did not fit \
             the session or an expectation was not met, 2 for a malformed file, 74 when the output could \
@@ -32,7 +47,9 @@ struct Replay: ParsableCommand {
             Examples:
               linkterm replay Tests/Scenarios/pass_good.txt
               linkterm replay --check Tests/Scenarios
-            """)
+              linkterm replay --timeline Tests/Scenarios/mfa_device.txt
+            """
+    }
 
     @Argument(help: ArgumentHelp("The scenario file (- for standard input); with --check, files or folders of *.txt.",
                                  valueName: "file"))
@@ -48,10 +65,9 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var session: SessionFlags
 
-    @Option(help: ArgumentHelp(
-        "The Link system the scenario plays: plaid or mesh (a file that says `option flavor mesh` plays Mesh whatever this says).",
-        valueName: "plaid|mesh"))
-    var flavor: Flavor = .plaid
+    @OptionGroup var flavorOption: FlavorOption
+    /// `--flavor`.
+    var flavor: Flavor { flavorOption.flavor }
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give a scenario file (or, with --check, files or folders)") }

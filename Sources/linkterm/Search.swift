@@ -21,7 +21,7 @@ struct Search: ParsableCommand {
 
     @OptionGroup var directoryOption: DirectoryOption
 
-    @Option(help: ArgumentHelp("At most this many lines (default 20).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many lines.", valueName: "n"))
     var limit: Int = 20
 
     func validate() throws {

@@ -13,7 +13,7 @@ struct SessionFlags: ParsableArguments {
                                valueName: "n"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("How long the LOADING pane lasts, in milliseconds (default 600).",
+    @Option(help: ArgumentHelp("How long the LOADING pane lasts, in milliseconds.",
                                valueName: "ms"))
     var latency: Int64 = SessionConfiguration.defaultLatencyMillis
 

@@ -37,6 +37,8 @@ struct ThemeTests {
         (##"{"colors":{"accent":true}}"##, ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got true"##),
         (##"{"colors":{"acent":"red"}}"##, ##"theme bad.json: key "colors.acent": unknown colour role; roles are background, foreground, muted, accent, selection, selection_text, border, success, warning, error, match, log_event, log_callback, log_time"##),
         (##"{"colours":{}}"##, ##"theme bad.json: key "colours": unknown key; a theme has "name", "description" and "colors""##),
+        // a flat theme: the role named, and where it goes
+        (##"{"accent":"#ff0000"}"##, ##"theme bad.json: key "accent": a colour role goes inside "colors": {"name": "mine", "colors": {"accent": "#rrggbb"}}"##),
         (##"{"name":"x"}"##, ##"theme bad.json: key "colors": missing; expected an object of colours, e.g. {"accent": "#00a3e0"}"##),
         // the one JSON reader (directory files use it too): where, and what
         (##"{"colors":{"accent":"red","accent":"blue"}}"##, ##"theme bad.json: not valid JSON (at column 11: the key "accent" is given twice in this object)"##),

@@ -36,6 +36,14 @@ public struct MeshDestination: Hashable, Sendable {
         self.symbol = symbol
         self.networkId = networkId
     }
+
+    /// Parses `ASSET:NETWORK` as the command line writes a destination (`USDC:Solana`): the asset
+    /// upper-cased, the network one of the sandbox's (by name or id); nil otherwise.
+    public static func parse(_ text: String) -> MeshDestination? {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, let network = MeshSandbox.network(parts[1]) else { return nil }
+        return MeshDestination(symbol: parts[0].uppercased(), networkId: network.id)
+    }
 }
 
 /// MeshEngine: the Mesh Connect flow (catalog, sign-in, MFA, accounts, connected, and for a

@@ -115,11 +115,8 @@ public struct MeshScenario: Hashable, Sendable {
     /// Whether the file says `option flavor mesh`.
     public var namesFlavor = false
 
-    /// The steps a Mesh scenario understands.
-    public static let verbs = [
-        "continue", "search", "integration", "credentials", "oauth", "mfa", "accounts", "link-another", "asset",
-        "network", "amount", "execute", "done", "back", "exit", "confirm", "stay", "quit", "wait", "expect", "option",
-    ]
+    /// The first words a Mesh scenario line understands: the steps of ``vocabulary``, `expect`, `option`.
+    public static var verbs: [String] { vocabulary.lineWords }
 
     /// Whether `text` names the Mesh flavor (`option flavor mesh` before its first step).
     public static func namesMesh(_ text: String) -> Bool {
@@ -173,7 +170,11 @@ public struct MeshScenario: Hashable, Sendable {
     }
 
     mutating func applyOption(_ words: [String]) throws(ActionRejected) {
-        switch words.first {
+        let names = Self.vocabulary.options.map(\.name)
+        guard let name = words.first, names.contains(name) else {
+            throw ActionRejected("unknown option \(UntrustedText.quoted(words.first ?? "")); a Mesh scenario has \(Self.vocabulary.options.map(\.usage).joined(separator: ", "))")
+        }
+        switch name {
         case "flavor":
             guard words == ["flavor", "mesh"] else { throw ActionRejected("option flavor takes mesh here") }
             namesFlavor = true
@@ -214,6 +215,9 @@ public struct MeshScenario: Hashable, Sendable {
         func one(_ example: String) throws(ActionRejected) -> String {
             guard words.count == 1 else { throw ActionRejected("\(verb) takes one value, e.g. \(verb) \(example)") }
             return words[0]
+        }
+        guard vocabulary.step(verb) != nil else {
+            throw ActionRejected("unknown step \(UntrustedText.quoted(verb)); Mesh steps are: \(verbs.joined(separator: ", "))")
         }
         switch verb {
         case "continue", "execute", "done": return try bare(.primary)

@@ -160,13 +160,15 @@ public enum ScenarioOption: Hashable, Sendable {
     /// known, its code is sent at once (`AUTO_SUBMIT_PHONE`).
     case returningUser(autoSubmit: Bool, institutions: [String]?)
 
-    /// The option names.
-    public static let names = ["single-account", "no-account-select", "latency", "seed", "token", "update-mode", "institutions",
-                               "product", "remember-me", "returning-user", "redirect-uri", "verify-deposits", "identity-match", "resume-identity"]
+    /// The option names, from ``Scenario/vocabulary``.
+    public static var names: [String] { Scenario.vocabulary.options.map(\.name) }
 
     static func parse(_ words: [String]) throws(ActionRejected) -> ScenarioOption {
         let name = words.first ?? ""
         let value = words.count == 2 ? words[1] : nil
+        guard names.contains(name) else {
+            throw ActionRejected("unknown option line; options are: \(names.joined(separator: ", ")) (e.g. option latency 100)")
+        }
         switch (name, value) {
         case ("single-account", nil) where words.count == 1: return .singleAccount
         case ("remember-me", nil) where words.count == 1: return .rememberMe
@@ -285,12 +287,8 @@ public struct Scenario: Hashable, Sendable {
     /// The `expect` lines before the first step (met by `load` and `OPEN`).
     public var openingExpectations: [Expectation] = []
 
-    /// The verbs a scenario understands.
-    public static let verbs = [
-        "continue", "search", "select", "credentials", "mfa", "accounts", "oauth", "auth", "numbers", "code", "phone", "otp",
-        "skip", "connect-new", "verify", "kyc", "document", "data-types", "my-plaid", "follow", "captcha", "brand", "redirect", "documents", "layer", "back", "exit", "confirm",
-        "stay", "quit", "wait", "expect", "option",
-    ]
+    /// The first words a scenario line understands: the steps of ``vocabulary``, `expect`, `option`.
+    public static var verbs: [String] { vocabulary.lineWords }
 
     /// Applies the `option` lines to a configuration; returns the `institutions` file, if one is named.
     public func apply(to configuration: inout SessionConfiguration) -> String? {
@@ -394,6 +392,12 @@ public struct Scenario: Hashable, Sendable {
         func noArguments(_ command: ScenarioCommand) throws(ActionRejected) -> ScenarioCommand {
             guard words.isEmpty else { throw ActionRejected("\(verb) takes no argument") }
             return command
+        }
+        guard vocabulary.step(verb) != nil else {
+            if MeshScenario.vocabulary.step(verb) != nil {
+                throw ActionRejected("\(UntrustedText.quoted(verb)) is a Mesh step: a Mesh scenario says `option flavor mesh` before its first step (or use --flavor mesh)")
+            }
+            throw ActionRejected("unknown step \(UntrustedText.quoted(verb)); steps are: \(verbs.joined(separator: ", "))")
         }
         switch verb {
         case "continue": return try noArguments(.continue)

@@ -67,6 +67,11 @@ public enum ThemeLoader {
             throw ThemeError(file: file, key: nil, message: "expected a JSON object {\"name\": …, \"colors\": {…}}")
         }
         for key in fields.keys.sorted() where !["name", "colors", "description"].contains(key) {
+            if Theme.roleNames.contains(key) {
+                // a flat {"accent": …}: the roles go inside "colors"
+                throw ThemeError(file: file, key: key,
+                                 message: "a colour role goes inside \"colors\": {\"name\": \"mine\", \"colors\": {\"\(key)\": \"#rrggbb\"}}")
+            }
             throw ThemeError(file: file, key: sanitizeForTerminal(key),
                              message: "unknown key; a theme has \"name\", \"description\" and \"colors\"")
         }
