@@ -20,6 +20,7 @@
 
 /* Read by signal handlers. */
 static volatile sig_atomic_t g_tty_active = 0; /* a real tty screen is open */
+static volatile sig_atomic_t g_tty_fd = -1;    /* the descriptor it writes to */
 static volatile sig_atomic_t g_termios_saved = 0;
 static int g_termios_fd = -1;
 static struct termios g_saved_termios;
@@ -35,7 +36,10 @@ static const char k_reset_bytes[] =
     "\033[?1049l"
     "\033[?25h";
 
-void lt_internal_set_tty_active(int active) { g_tty_active = active ? 1 : 0; }
+void lt_internal_set_tty_output(int fd) {
+    g_tty_fd = fd;
+    g_tty_active = fd >= 0 ? 1 : 0;
+}
 
 int lt_save_termios(void) {
     int fd = isatty(STDIN_FILENO) ? STDIN_FILENO : (isatty(STDOUT_FILENO) ? STDOUT_FILENO : -1);
@@ -54,9 +58,9 @@ void lt_restore_terminal_now(void) {
         tcsetattr(g_termios_fd, TCSANOW, &g_saved_termios);
     }
     if (g_tty_active) {
-        lt_internal_write_all_raw(STDOUT_FILENO, k_reset_bytes, sizeof k_reset_bytes - 1);
+        lt_internal_write_all_raw(g_tty_fd, k_reset_bytes, sizeof k_reset_bytes - 1);
     }
-    lt_stderr_release(); /* the crash's own message, held while the screen was up */
+    lt_output_release_now(); /* the crash's own message, held while the screen was up */
     errno = saved_errno;
 }
 

@@ -14,6 +14,7 @@
 #include "signals_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <sched.h>
@@ -113,19 +114,32 @@ static void apply_modes(void) {
 int lt_screen_open(const char *term) {
     if (g_screen != NULL) return -2;
     lt_setup_locale();
-    lt_internal_capture_set_fd(fileno(stdout)); /* newterm already writes */
-    SCREEN *s = newterm(term, stdout, stdin);
+    /* The screen writes to a descriptor of its own on the terminal, so that what the
+     * process itself writes to fd 1 while the screen is up can be held (output_hold.c). */
+    fflush(stdout);
+    FILE *out = stdout;
+    int fd = isatty(STDOUT_FILENO) ? fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3) : -1;
+    if (fd >= 0) {
+        out = fdopen(fd, "w");
+        if (out == NULL) {
+            close(fd);
+            out = stdout;
+        }
+    }
+    lt_internal_capture_set_fd(fileno(out)); /* newterm already writes */
+    SCREEN *s = newterm(term, out, stdin);
     if (s == NULL) {
         lt_internal_capture_set_fd(-1);
+        if (out != stdout) fclose(out);
         return -1;
     }
     g_screen = s;
     set_term(s);
-    g_out = stdout;
+    g_out = out;
     g_headless = 0;
     apply_modes();
-    lt_internal_set_tty_active(isatty(fileno(stdout)) ? 1 : 0);
-    lt_stderr_hold();
+    lt_internal_set_tty_output(isatty(fileno(out)) ? fileno(out) : -1);
+    lt_output_hold();
     return 0;
 }
 
@@ -187,13 +201,14 @@ void lt_screen_close(void) {
     lt_internal_input_reset();
     curs_set(1);
     endwin();
-    lt_internal_set_tty_active(0);
-    lt_stderr_release();
+    lt_internal_set_tty_output(-1);
+    lt_output_release();
     delscreen(g_screen);
     /* The closing bytes are captured; nothing after them. */
     lt_capture_enable(0);
     lt_internal_capture_set_fd(-1);
     g_screen = NULL;
+    if (g_out != NULL && g_out != stdout && !g_headless) fclose(g_out);
     g_out = NULL;
     if (g_headless_out) fclose(g_headless_out);
     if (g_headless_in) fclose(g_headless_in);
@@ -203,6 +218,8 @@ void lt_screen_close(void) {
 }
 
 int lt_screen_is_open(void) { return g_screen != NULL; }
+
+int lt_screen_output_fd(void) { return g_out != NULL && !g_headless ? fileno(g_out) : -1; }
 
 /* ------------------------------------------------------------------------- */
 /* Getters                                                                   */

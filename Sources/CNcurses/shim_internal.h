@@ -26,7 +26,8 @@ void lt_internal_write_all(int fd, const char *s, size_t n);
  *  the crash and signal paths. (capture.c) */
 void lt_internal_write_all_raw(int fd, const char *s, size_t n);
 
-/** Whether a real terminal screen is open, for the restore path. (restore.c) */
-void lt_internal_set_tty_active(int active);
+/** The descriptor a real terminal screen writes to, or -1 when none is open, for the
+ *  restore path. (restore.c) */
+void lt_internal_set_tty_output(int fd);
 
 #endif /* LINKTERM_SHIM_INTERNAL_H */

@@ -104,13 +104,16 @@ enum {
  *  when the environment's codeset is not UTF-8). Returns 1 if UTF-8. */
 int lt_setup_locale(void);
 
-/** Holds what is written to standard error (if it is a terminal) in a memory file
- *  while the screen is up (lt_screen_open calls it): on the alternate screen in raw
- *  mode it would be garbage, then lost. */
-void lt_stderr_hold(void);
-/** Points standard error back and writes what was held; async-signal-safe (the
- *  crash path calls it after restoring the terminal; lt_screen_close too). */
-void lt_stderr_release(void);
+/** Holds what is written to standard output and standard error (each if it is a
+ *  terminal) in a memory file while the screen is up (lt_screen_open calls it): on the
+ *  alternate screen in raw mode it would be garbage, then lost. An embedding app's
+ *  own output from its callbacks is kept this way, in order. */
+void lt_output_hold(void);
+/** Points them back and writes what was held (lt_screen_close calls it). */
+void lt_output_release(void);
+/** The same without flushing stdio: async-signal-safe, for the crash path after the
+ *  terminal is restored. */
+void lt_output_release_now(void);
 
 /** 1 if SWIFT_BACKTRACE=interactive=no was set before the Swift runtime started (a
  *  build that links the Swift libraries statically; see early_environment.c), so that
@@ -143,6 +146,9 @@ int lt_screen_open_headless_input(const char *term, int rows, int cols, int inpu
  *  still hands them over). */
 void lt_screen_close(void);
 
+/** The descriptor the open terminal screen writes to (its own, on the terminal: fd 1
+ *  is held while the screen is up), or -1 for none or a headless screen. */
+int lt_screen_output_fd(void);
 /** 1 while a screen is open. */
 int lt_screen_is_open(void);
 

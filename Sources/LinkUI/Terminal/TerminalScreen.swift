@@ -200,10 +200,12 @@ public final class TerminalScreen {
     public func copyToClipboard(_ text: String) {
         guard isOpen, !isHeadless else { return }
         let sequence = Array("\u{1b}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
+        let fd = lt_screen_output_fd()
+        guard fd >= 0 else { return }
         sequence.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break }
             }
         }
