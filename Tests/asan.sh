@@ -46,9 +46,9 @@ BIN=.build-asan/debug/linkterm
 build_time="skipped"
 if [ "$build" = 1 ]; then
   t0=$(date +%s.%N)
-  if ! swift build --sanitize=address --scratch-path .build-asan --product linkterm >/tmp/linkterm-asan-build.log 2>&1; then
-    grep -vE "ld.gold: warning: Cannot export local symbol" /tmp/linkterm-asan-build.log | tail -40 >&2
-    echo "asan: the build failed (full log: /tmp/linkterm-asan-build.log)" >&2
+  if ! swift build --sanitize=address --scratch-path .build-asan --product linkterm >"${TMPDIR:-/tmp}/linkterm-asan-build.log" 2>&1; then
+    grep -vE "ld.gold: warning: Cannot export local symbol" "${TMPDIR:-/tmp}/linkterm-asan-build.log" | tail -40 >&2
+    echo "asan: the build failed (full log: "${TMPDIR:-/tmp}/linkterm-asan-build.log")" >&2
     exit 1
   fi
   build_time="$(elapsed "$t0")s"
@@ -57,7 +57,7 @@ fi
 [ -x "$BIN" ] || { echo "asan: no $BIN (run without --no-build)" >&2; exit 1; }
 BIN="$PWD/$BIN"
 
-WORK=$(mktemp -d /tmp/linkterm-asan.XXXXXX)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/linkterm-asan.XXXXXX")
 
 # --- the leak-check canary and the suppressions -------------------------------------------------
 cat >"$WORK/canary.c" <<'EOF'

@@ -1,45 +1,106 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what the tests need, builds, runs every test.
 # Usage: bash Tests/run.sh
-set -euo pipefail
+#
+# Output: each stage says what it runs and, when it ends, its result and time; a green stage
+# prints only its summary (build progress and passing tests are left out), a failing one what
+# failed with its output. A table of the stages and their times ends the run. Every stage runs
+# even when one before it failed; the run fails at the end if any did. Full logs and the tests'
+# scratch files are in one folder per run ($LINKTERM_TEST_TMP, removed when the run is green).
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-need_apt=()
-command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
-# the OpenSSH client drives `linkterm serve` in Tests/pty/test_serve.py (ssh, ssh-keygen, ssh-keyscan)
-command -v ssh >/dev/null 2>&1 || need_apt+=(openssh-client)
-# valgrind's callgrind counts the instructions of the performance gate (Tests/perf/gate.py)
-command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
-[ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || need_apt+=(libncurses-dev)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "Tests/run.sh: installing ${need_apt[*]}"
-  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
+run_start=$(date +%s.%N)
+export LINKTERM_TEST_TMP
+LINKTERM_TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/linkterm-tests.XXXXXX")
+export TMPDIR="$LINKTERM_TEST_TMP"
+logs="$LINKTERM_TEST_TMP/logs"
+mkdir -p "$logs"
 
-# asciinema plays recordings back in the tests (as `python3 -m asciinema`, on a pty of its own:
-# Tests/tools/in_pty.py); pytest runs the pty tests (Tests/pty)
-need_pip=()
-python3 -c 'import asciinema, sys; sys.exit(asciinema.__version__ != "2.4.0")' 2>/dev/null || need_pip+=(asciinema==2.4.0)
-python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
-if [ ${#need_pip[@]} -gt 0 ]; then
-  echo "Tests/run.sh: installing ${need_pip[*]}"
-  python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}"
-fi
+stages=()
+failed=()
+elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 
-swift build
+# stage NAME COMMAND…: runs COMMAND with its output in $logs/NAME.log, shown through the stage's
+# filter (filter_NAME, or all of it); records the result and the time.
+stage() {
+  local name=$1; shift
+  local t0 status
+  t0=$(date +%s.%N)
+  echo "== $name: $*"
+  if declare -F "filter_$name" >/dev/null; then
+    "$@" > "$logs/$name.log" 2>&1
+    status=$?
+    "filter_$name" < "$logs/$name.log"
+  else
+    "$@" 2>&1 | tee "$logs/$name.log"
+    status=${PIPESTATUS[0]}
+  fi
+  local took
+  took=$(elapsed "$t0")
+  if [ "$status" = 0 ]; then
+    stages+=("$(printf '%-10s passed  %5s s' "$name" "$took")")
+    echo "== $name: passed in $took s"
+  else
+    stages+=("$(printf '%-10s FAILED  %5s s  (exit %s; log: %s)' "$name" "$took" "$status" "$logs/$name.log")")
+    failed+=("$name")
+    echo "== $name: FAILED (exit $status) in $took s; full log: $logs/$name.log"
+  fi
+}
+
+# build output: warnings and errors, not the progress lines
+filter_build() { grep -vE '^\[[0-9]+/[0-9]+\] |^Building for |^Build complete|^(Fetching|Fetched|Computing|Computed|Creating working copy|Working copy of|Cloning|Cloned|Updating|Updated) ' || true; }
+# swift test: what failed and the closing lines, not a line per passing test or suite
+filter_swifttest() {
+  grep -vE '^\[[0-9]+/[0-9]+\] |^Building for |^Build complete|^(Test Suite|Test Case) .*(started|passed)|^[^ A-Za-z]+ (Test|Suite) .*(started|passed after)|^[^ A-Za-z]+ Test run started|^[^ A-Za-z]+ Testing Library Version|^[^ A-Za-z]+ Target Platform' || true
+}
+
+install_tools() {
+  local need_apt=() need_pip=()
+  command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+  # the OpenSSH client drives `linkterm serve` in Tests/pty/test_serve.py (ssh, ssh-keygen, ssh-keyscan)
+  command -v ssh >/dev/null 2>&1 || need_apt+=(openssh-client)
+  # valgrind's callgrind counts the instructions of the performance gate (Tests/perf/gate.py)
+  command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
+  # man reads the page the install step writes (Tests/readme)
+  command -v man >/dev/null 2>&1 || need_apt+=(man-db)
+  [ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || need_apt+=(libncurses-dev)
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    echo "installing ${need_apt[*]}"
+    local sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null || return 1
+  fi
+  # asciinema plays recordings back in the tests (as `python3 -m asciinema`, on a pty of its own:
+  # Tests/tools/in_pty.py); pytest runs the pty tests (Tests/pty)
+  python3 -c 'import asciinema, sys; sys.exit(asciinema.__version__ != "2.4.0")' 2>/dev/null || need_pip+=(asciinema==2.4.0)
+  python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
+  if [ ${#need_pip[@]} -gt 0 ]; then
+    echo "installing ${need_pip[*]}"
+    python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}" || return 1
+  fi
+  echo "tmux $(tmux -V | cut -d' ' -f2), $(ssh -V 2>&1 | cut -d, -f1), $(valgrind --version), $(swift --version 2>&1 | head -1)"
+}
+
+stage setup install_tools
+stage build swift build
 # the performance gate: instructions (callgrind) of a batch search and of a start-up of the debug
-# build against Tests/perf/baselines.json, failing on more than 10% over; a failure fails the run
-# at the end, so that the tests below still report
-perf_gate=0
-PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py || perf_gate=$?
+# build against Tests/perf/baselines.json, failing on more than 10% over
+stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
+# the README's set-up and quick start, run as written (the release build), and the install step
+stage readme env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/readme
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
-PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
+stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
 # a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
-bash Tests/asan.sh
-swift test --no-parallel 2>&1 | tee /tmp/linkterm-test.log | grep -vE '^\[[0-9]+/[0-9]+\]|^(Test Suite|Test Case) .*(started|passed)'
-if [ "$perf_gate" != 0 ]; then
-  echo "Tests/run.sh: the performance gate (Tests/perf/gate.py, run after the build) FAILED: see its output above" >&2
+stage asan bash Tests/asan.sh
+stage swifttest swift test --no-parallel
+
+echo
+echo "stage      result   time"
+printf '%s\n' "${stages[@]}"
+echo "whole run: $(elapsed "$run_start") s"
+echo "stages: $(( ${#stages[@]} - ${#failed[@]} )) passed, ${#failed[@]} failed"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "Tests/run.sh: FAILED: ${failed[*]} (logs in $logs)" >&2
   exit 1
 fi
+rm -rf "$LINKTERM_TEST_TMP"
