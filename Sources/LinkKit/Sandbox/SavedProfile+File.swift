@@ -105,4 +105,24 @@ extension SavedProfile {
     public func save(path: String) throws(AtomicFile.Failure) {
         try AtomicFile.replace(path, with: Array(fileText.utf8))
     }
+
+    /// Saves `institution` and its `accounts` for `phone` in the profile file at `path`, merged
+    /// with what the file holds now, not with what it held when the session started: under the
+    /// file's lock (``FileLock``, `PATH.lock`) the file is read again and, when it is this phone's,
+    /// the institution is added to (or replaces its entry in) its institutions; another phone's
+    /// profile, or no file, makes a profile of this phone alone. So two sessions saving two banks
+    /// for one phone at once both keep theirs. Throws (the file left as it was) when the lock is
+    /// held longer than ``FileLock/waitSeconds``, when the file is no longer a profile, or when
+    /// it cannot be written. Returns the profile saved.
+    @discardableResult
+    public static func saveMerging(_ institution: Institution, accounts: [Account], phone: String,
+                                   path: String) throws -> SavedProfile {
+        try FileLock.withLock(of: path) {
+            let current = try load(path: path)
+            let known = current.flatMap { $0.phone == phone ? $0 : nil }
+            let updated = (known ?? SavedProfile(phone: phone)).remembering(institution, accounts: accounts)
+            try updated.save(path: path)
+            return updated
+        }
+    }
 }
