@@ -312,6 +312,11 @@ struct LinkTerm: ParsableCommand {
         if let events { files.append(NamedFile(role: "--events", path: events, isOutput: true)) }
         if let record { files.append(NamedFile(role: "--record", path: record, isOutput: true)) }
         if let saveScenario { files.append(NamedFile(role: "--save-scenario", path: saveScenario, isOutput: true)) }
+        // read at start and written at the end: an output, so no other option may name it
+        if let profile = session.profile { files.append(NamedFile(role: "--profile", path: profile, isOutput: true)) }
+        if let meshStore, flavor == .mesh {
+            files.append(NamedFile(role: "--mesh-store", path: meshStore, isOutput: false, isFolder: true))
+        }
         if let institutions = session.institutions {
             files.append(NamedFile(role: "--institutions", path: institutions, isOutput: false))
         }

@@ -128,9 +128,10 @@ struct Replay: ParsableCommand {
         print(timeline.lines().joined(separator: "\n"))
     }
 
-    /// `--institutions`, as a file read.
+    /// `--institutions` and `--profile`, as files read.
     var directoryFile: [NamedFile] {
-        session.institutions.map { [NamedFile(role: "--institutions", path: $0, isOutput: false)] } ?? []
+        (session.institutions.map { [NamedFile(role: "--institutions", path: $0, isOutput: false)] } ?? [])
+            + (session.profile.map { [NamedFile(role: "--profile", path: $0, isOutput: false)] } ?? [])
     }
 
     /// Reads a scenario file (or standard input); a problem is reported and exits 2.

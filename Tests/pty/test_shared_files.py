@@ -159,3 +159,40 @@ def test_a_profile_locked_too_long_fails_the_save_with_74_naming_the_lock(spawn,
     assert "the Item was not saved" in said
     assert not profile.exists()
 
+
+PROFILE_TEXT = '{"phone":"4155550123","institutions":[]}\n'
+
+
+def test_the_profile_as_another_output_is_refused(spawn, home):
+    """--profile is read at start and written at the end: --events, --record or --save-scenario
+    naming it (also through a symbolic link) would overwrite it. Exit 2 naming both, the profile kept."""
+    profile = home / "profile.json"
+    profile.write_text(PROFILE_TEXT)
+    os.symlink(profile, home / "link.json")
+    for option, path in (("--events", profile), ("--record", home / "link.json"), ("--save-scenario", profile)):
+        p = spawn(["--profile", profile, option, path], stderr_pipe=True)
+        e = p.wait_exit()
+        err = p.stderr_data.decode()
+        assert e.status == 2, p.describe()
+        assert "--profile" in err and option in err and "same file" in err, err
+        assert profile.read_text() == PROFILE_TEXT
+
+
+def test_an_output_inside_the_mesh_store_is_refused(spawn, home):
+    """--events D/access-tokens.json (or any output in the store's folder, however it is spelled)
+    would overwrite the stored tokens: exit 2 naming the folder, the store kept."""
+    store = home / "store"
+    store.mkdir(mode=0o700)
+    tokens = store / "access-tokens.json"
+    tokens.write_text("[]")
+    os.chmod(tokens, 0o600)
+    os.symlink(store, home / "store-link")
+    for option, path in (("--events", tokens), ("--record", home / "store-link" / "access-tokens.json"),
+                         ("--save-scenario", home / "store" / ".." / "store" / "notes.txt")):
+        p = spawn(["--flavor", "mesh", "--mesh-store", store, option, path], stderr_pipe=True)
+        e = p.wait_exit()
+        err = p.stderr_data.decode()
+        assert e.status == 2, p.describe()
+        assert f"{option} {path} is inside the --mesh-store folder {store}" in err, err
+        assert tokens.read_text() == "[]"
+        assert sorted(x.name for x in store.iterdir()) == ["access-tokens.json"]
