@@ -24,6 +24,8 @@ extension LinkTerm {
             destination: transferTo.flatMap(destination) ?? scenario?.configuration.destination)
         let outcome = MeshOutcome()
         // --mesh-store: storage on, and the tokens stored before handed back, as an app would
+        // a folder others may open is refused, as ssh refuses a key file others can read
+        if let meshStore, let exposure = LinkStore.exposure(of: meshStore) { throw fail("--mesh-store: \(exposure)") }
         let store = meshStore.map { LinkStore(folder: $0) }
         if let problem = store?.problem { printError("linkterm: --mesh-store: \(problem)") }
         let settings = store.map { store in

@@ -55,6 +55,7 @@ struct LinkStoreTests {
         try FileManager.default.createDirectory(atPath: where_, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = (where_ as NSString).appendingPathComponent(LinkStore.fileName)
         try Data("not json".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)  // the store's own mode: one others may read is refused (exposedFolder)
         // what a process killed in the middle of a save leaves (its pid is gone)
         try Data("half".utf8).write(to: URL(fileURLWithPath: (where_ as NSString).appendingPathComponent(".\(LinkStore.fileName).tmp-999999-1")))
         let store = LinkStore(folder: where_)
@@ -95,5 +96,22 @@ struct LinkStoreTests {
         #expect(merged[0].accountTokens[0].accessToken == "k-new")
         #expect(second.accessTokens.map(\.brokerType) == ["kraken", "coinbase", "binance"], "a save reads the others' back")
         #expect(first.problem == nil && second.problem == nil)
+    }
+
+    @Test("a folder or file others may open is not used: the problem names it, its mode and the chmod; nothing is read or written")
+    func exposedFolder() throws {
+        let where_ = folder()
+        try FileManager.default.createDirectory(atPath: where_, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let seed = LinkStore(folder: where_)
+        seed.add(accessToken: try payload("kraken", account: "k1"))
+        chmod(where_, 0o777)
+        let store = LinkStore(folder: where_)
+        #expect(store.accessTokens.isEmpty)
+        #expect(store.problem == "the Mesh store's folder \(where_) has mode 0777: the group or others may read or change the access tokens; make it yours alone (chmod 700 \(where_)) or give another folder")
+        store.add(accessToken: try payload("okx", account: "o1"))
+        chmod(where_, 0o700)
+        #expect(LinkStore(folder: where_).accessTokens.map(\.brokerType) == ["kraken"])
+        chmod(seed.path, 0o640)
+        #expect(LinkStore.exposure(of: where_)?.contains("file \(seed.path) has mode 0640") == true)
     }
 }

@@ -28,11 +28,46 @@ public final class LinkStore: LinkStoring {
         self.init(folder: Self.defaultFolder)
     }
 
-    /// The store in `folder` (created 0700 on the first save).
+    /// The store in `folder` (created 0700 on the first save). A folder or file others may
+    /// open (see ``exposure(of:)``) is not used: ``problem`` says why, the store starts empty and
+    /// saves nothing.
     public init(folder: String) {
         self.folder = folder
         accessTokens = []
+        if let exposure = Self.exposure(of: folder) {
+            refusal = exposure
+            problem = exposure
+            return
+        }
         load()
+    }
+
+    /// Why the store is not used (its folder or file open to others), if it is not.
+    private var refusal: String?
+
+    /// Why the store in `folder` must not be used, as ssh refuses a key file others can read: the
+    /// folder (or its `access-tokens.json`) exists and belongs to another user, or its mode lets
+    /// the group or others in (anything but 0700 for the folder, 0600 for the file: the tokens
+    /// are credentials). The message names the path, its mode and the `chmod` that fixes it.
+    /// `nil` when the store may be used (also when the folder does not exist yet).
+    public static func exposure(of folder: String) -> String? {
+        let file = (folder as NSString).appendingPathComponent(fileName)
+        for (path, isFolder) in [(folder, true), (file, false)] {
+            var status = stat()
+            // (a folder that is no folder is said by the save: "is not a folder")
+            guard stat(path, &status) == 0, !isFolder || status.st_mode & S_IFMT == S_IFDIR else { continue }
+            let mode = status.st_mode & 0o7777
+            if status.st_uid != geteuid() {
+                return "the Mesh store's \(isFolder ? "folder" : "file") \(path) belongs to user \(status.st_uid), not to you "
+                    + "(user \(geteuid())): the access tokens must be yours alone; give another --mesh-store folder"
+            }
+            if mode & 0o077 != 0 {
+                return "the Mesh store's \(isFolder ? "folder" : "file") \(path) has mode \(String(format: "%04o", mode)): "
+                    + "the group or others may read or change the access tokens; make it yours alone "
+                    + "(chmod \(isFolder ? "700" : "600") \(path)) or give another folder"
+            }
+        }
+        return nil
     }
 
     /// The store file's path.
@@ -71,6 +106,10 @@ public final class LinkStore: LinkStoring {
     /// connection is not lost). A lock held longer than ``FileLock/waitSeconds`` fails the save:
     /// ``problem`` names the lock file, and the file is left as it was.
     public func saveAccessTokens() {
+        if let refusal {
+            problem = refusal
+            return
+        }
         do {
             try makeFolder()
             var setAside: String?

@@ -1,0 +1,49 @@
+"""Files the command line reads and writes, through the binary (no terminal needed: each case is
+refused or finished before a screen would open):
+
+- a --mesh-store folder (or its file) others may open is refused, as ssh refuses a key file;
+- a Mesh scenario's amount is checked when the file is read, the error naming its line;
+- every command's standard output that cannot be written (/dev/full) exits 74 with a message;
+- every option that reads a file says exactly why it could not (a FIFO, a device, a loop of
+  symbolic links, permission denied, no such file), and a FIFO never makes it wait.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from ptyharness import HANG_TIMEOUT, REPO, base_env, linkterm_binary
+
+SCENARIOS = REPO / "Tests" / "Scenarios"
+
+
+def run(args, home, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL):
+    return subprocess.run([linkterm_binary(), *map(str, args)], stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
+                          timeout=HANG_TIMEOUT, env=base_env(home=str(home)), cwd=str(home))
+
+
+# -- point 4: a Mesh store open to others -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("folder_mode, file_mode, shown, fix", [
+    (0o777, 0o600, "folder {store} has mode 0777", "chmod 700 {store}"),
+    (0o750, 0o600, "folder {store} has mode 0750", "chmod 700 {store}"),
+    (0o700, 0o644, "file {store}/access-tokens.json has mode 0644", "chmod 600 {store}/access-tokens.json"),
+])
+def test_a_mesh_store_others_may_open_is_refused(tmp_path, folder_mode, file_mode, shown, fix):
+    store = tmp_path / "store"
+    store.mkdir()
+    tokens = store / "access-tokens.json"
+    tokens.write_text("[]")
+    os.chmod(tokens, file_mode)
+    os.chmod(store, folder_mode)
+    result = run(["--flavor", "mesh", "--mesh-store", store], tmp_path)
+    err = result.stderr.decode()
+    assert result.returncode == 2, err
+    assert "linkterm: --mesh-store: the Mesh store's " + shown.format(store=store) in err, err
+    assert fix.format(store=store) in err, err
+    assert tokens.read_text() == "[]"
+    assert sorted(p.name for p in store.iterdir()) == ["access-tokens.json"]
+
