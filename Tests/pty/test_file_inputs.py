@@ -47,3 +47,36 @@ def test_a_mesh_store_others_may_open_is_refused(tmp_path, folder_mode, file_mod
     assert tokens.read_text() == "[]"
     assert sorted(p.name for p in store.iterdir()) == ["access-tokens.json"]
 
+
+# -- point 5: a Mesh scenario's amount --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("amount, reason", [
+    ("1e-22", "amount takes a decimal number"),
+    ("1e308", "amount takes a decimal number"),
+    ("0.000000001", "at most 8 decimal places"),
+    ("1000000001", "from 0.00000001 to 1000000000"),
+    ("0", "from 0.00000001 to 1000000000"),
+    ("-5", "amount takes a decimal number"),
+    ("nan", "amount takes a decimal number"),
+])
+def test_a_mesh_amount_the_sandbox_cannot_take_is_refused_at_its_line(tmp_path, amount, reason):
+    text = (SCENARIOS / "mesh_transfer.txt").read_text()
+    assert "\namount 100\n" in text
+    scenario = tmp_path / "transfer.txt"
+    scenario.write_text(text.replace("\namount 100\n", f"\namount {amount}\n"))
+    line = scenario.read_text().split("\n").index(f"amount {amount}") + 1
+    result = run(["replay", scenario], tmp_path)
+    err = result.stderr.decode()
+    assert result.returncode == 2, (result.stdout.decode(), err)
+    assert f"{scenario}:{line}:" in err and reason in err, err
+    assert result.stdout == b"", "nothing played"
+
+
+def test_the_smallest_mesh_amount_plays(tmp_path):
+    scenario = tmp_path / "transfer.txt"
+    scenario.write_text((SCENARIOS / "mesh_transfer.txt").read_text().replace("\namount 100\n", "\namount 0.00000001\n"))
+    result = run(["replay", scenario], tmp_path)
+    assert result.returncode in (0, 1), result.stderr.decode()  # played (its expectations name 100)
+    assert b'"amount":1e-08' in result.stdout or b'"amount":0.00000001' in result.stdout, result.stdout[-2000:]
+
