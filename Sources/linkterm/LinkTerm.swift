@@ -267,7 +267,10 @@ struct LinkTerm: ParsableCommand {
             }
             close(descriptor)
         }
-        if let outcome = driver.outcome { print(outcome.summary) }
+        if let outcome = driver.outcome, let failure = writeToStandardOutput(outcome.summary + "\n") {
+            printError("linkterm: the outcome line: cannot write to standard output: \(String(cString: strerror(failure)))")
+            outputFailed = true
+        }
         // a refused token ends the session at once (INVALID_LINK_TOKEN); say why, naming no token
         if let token = configuration.token, let problem = LinkToken.problem(with: token) { printError("linkterm: --token: \(problem)") }
         if let path = session.profile, !rememberItem(driver.engine, outcome: driver.outcome, in: path) { outputFailed = true }

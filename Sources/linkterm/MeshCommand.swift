@@ -82,7 +82,10 @@ extension LinkTerm {
             }
             close(descriptor)
         }
-        for line in outcome.lines { print(line) }
+        if !outcome.lines.isEmpty, let failure = writeToStandardOutput(outcome.lines.map { $0 + "\n" }.joined()) {
+            printError("linkterm: the callbacks' lines: cannot write to standard output: \(String(cString: strerror(failure)))")
+            outputFailed = true
+        }
         if let problem = store?.problem {
             printError("linkterm: --mesh-store: \(problem)")
             outputFailed = true

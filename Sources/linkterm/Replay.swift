@@ -63,7 +63,7 @@ struct Replay: ParsableCommand {
         if check { return try runCheck() }
         let text = try readOrExit(files[0])
         if timeline, let records = try eventsFileRecords(text, path: files[0]) {
-            return printTimeline(SessionTimeline(records: records))
+            return try printTimeline(SessionTimeline(records: records))
         }
         if flavor == .mesh || MeshScenario.namesMesh(text) {
             if timeline { throw ValidationError("--timeline shows Plaid sessions; this is a Mesh scenario") }
@@ -117,15 +117,16 @@ struct Replay: ParsableCommand {
         } catch {
             problem = error
         }
-        printTimeline(SessionTimeline(records: records))
+        try printTimeline(SessionTimeline(records: records))
         if let problem {
             printError("linkterm: \(problem)")
             throw ExitCode(problem.isMalformed ? 2 : 1)
         }
     }
 
-    func printTimeline(_ timeline: SessionTimeline) {
-        print(timeline.lines().joined(separator: "\n"))
+    /// Prints the timeline; exits 74 when standard output cannot take it.
+    func printTimeline(_ timeline: SessionTimeline) throws {
+        try writeStandardOutput(timeline.lines().joined(separator: "\n") + "\n", what: "replay --timeline")
     }
 
     /// `--institutions` and `--profile`, as files read.
@@ -223,20 +224,22 @@ struct Replay: ParsableCommand {
                 let text = try readScenarioText(path)
                 if flavor == .mesh || MeshScenario.namesMesh(text) {
                     try MeshScenarioRunner(scenario: try meshScenario(text, path: path)).run { _ in }
-                    print("ok    \(path)")
+                    try writeStandardOutput("ok    \(path)\n", what: "replay --check")
                     passed += 1
                     continue
                 }
                 let scenario = try Scenario(text: text, file: path)
                 try play(scenario, base: base)
-                print("ok    \(path)")
+                try writeStandardOutput("ok    \(path)\n", what: "replay --check")
                 passed += 1
+            } catch let exit as ExitCode {
+                throw exit  // standard output cannot be written: said, status 74
             } catch {
-                print("FAIL  \(error)")
+                try writeStandardOutput("FAIL  \(error)\n", what: "replay --check")
                 failed += 1
             }
         }
-        print("\(passed) passed, \(failed) failed")
+        try writeStandardOutput("\(passed) passed, \(failed) failed\n", what: "replay --check")
         if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -28,10 +28,10 @@ struct Token: ParsableCommand {
 
     func run() throws {
         if let updateItem, let token = LinkToken.updateModeToken(institutionID: updateItem) {
-            print(token)
+            try writeStandardOutput(token + "\n", what: "token")
         } else {
             var ids = IDGenerator(seed: UInt64.random(in: 0...UInt64.max))
-            print(LinkToken.makeSandboxToken(using: &ids))
+            try writeStandardOutput(LinkToken.makeSandboxToken(using: &ids) + "\n", what: "token")
         }
     }
 }

@@ -80,3 +80,30 @@ def test_the_smallest_mesh_amount_plays(tmp_path):
     assert result.returncode in (0, 1), result.stderr.decode()  # played (its expectations name 100)
     assert b'"amount":1e-08' in result.stdout or b'"amount":0.00000001' in result.stdout, result.stdout[-2000:]
 
+
+# -- point 6: standard output that cannot be written -------------------------------------------------
+
+
+@pytest.mark.parametrize("args, what", [
+    (["token"], "token"),
+    (["token", "--update-item", "ins_109508"], "token"),
+    (["replay", "--timeline", SCENARIOS / "pass_good.txt"], "replay --timeline"),
+    (["replay", "--check", SCENARIOS / "pass_good.txt"], "replay --check"),
+    (["replay", "--check", SCENARIOS / "mesh_transfer.txt"], "replay --check"),
+])
+def test_standard_output_that_cannot_be_written_exits_74(tmp_path, args, what):
+    with open("/dev/full", "wb") as full:
+        result = run(args, tmp_path, stdout=full)
+    err = result.stderr.decode()
+    assert result.returncode == 74, err
+    assert f"linkterm: {what}: cannot write to standard output: No space left on device" in err, err
+
+
+def test_a_timeline_of_an_events_file_to_a_full_disk_exits_74(tmp_path):
+    events = tmp_path / "events.jsonl"
+    with open(events, "wb") as out:
+        assert run(["replay", SCENARIOS / "pass_good.txt"], tmp_path, stdout=out).returncode == 0
+    with open("/dev/full", "wb") as full:
+        result = run(["replay", "--timeline", events], tmp_path, stdout=full)
+    assert result.returncode == 74, result.stderr.decode()
+
