@@ -271,20 +271,25 @@ func directoryPath(of scenario: Scenario) -> String? {
     return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
 }
 
-/// A scenario file's text, or standard input for `-`; errors name the file.
+/// The largest scenario file read: 256 MiB (a bound for a pipe that never ends; a scenario is far smaller).
+let maximumScenarioBytes = 256 << 20
+
+/// A scenario file's text, or standard input for `-`; errors name the file and the exact reason.
 func readScenarioText(_ path: String) throws -> String {
     let data: Data
     if path == "-" {
         data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                throw CLIError(isDirectory.boolValue ? "\(path) is a directory, not a scenario file" : "cannot read \(path)")
+        do {
+            // a FIFO or process substitution (`<(…)`) is read as a pipe; a device or socket is refused
+            data = Data(try FileReading.read(path, limit: maximumScenarioBytes, acceptsPipes: true))
+        } catch {
+            switch error.kind {
+            case .system(ENOENT): throw CLIError("no such file: \(path)")
+            case .system(EISDIR): throw CLIError("\(path) is a directory, not a scenario file")
+            default: throw CLIError("cannot read \(path): \(error.reason)")
             }
-            throw CLIError("no such file: \(path)")
         }
-        data = contents
     }
     guard let text = String(data: data, encoding: .utf8) else {
         // name the line of the first byte that is not UTF-8

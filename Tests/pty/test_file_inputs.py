@@ -107,3 +107,68 @@ def test_a_timeline_of_an_events_file_to_a_full_disk_exits_74(tmp_path):
         result = run(["replay", "--timeline", events], tmp_path, stdout=full)
     assert result.returncode == 74, result.stderr.decode()
 
+
+# -- point 7: the exact reason a file cannot be read --------------------------------------------------
+
+
+@pytest.fixture
+def special(tmp_path):
+    """A FIFO (no writer), a loop of symbolic links, an unreadable file, a missing one."""
+    fifo = tmp_path / "a.fifo"
+    os.mkfifo(fifo)
+    loop = tmp_path / "loop.json"
+    os.symlink(loop, loop)
+    locked = tmp_path / "locked.json"
+    locked.write_text("{}")
+    os.chmod(locked, 0)
+    return {"fifo": fifo, "zero": "/dev/zero", "loop": loop, "locked": locked, "missing": tmp_path / "none.json"}
+
+
+REASONS = {
+    "fifo": "not a regular file: a FIFO (named pipe)",
+    "zero": "not a regular file: a character device",
+    "loop": "Too many levels of symbolic links",
+    "locked": "Permission denied",
+}
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "loop", "locked", "missing"])
+def test_a_theme_that_cannot_be_read_says_why(tmp_path, special, kind):
+    if kind == "locked" and os.geteuid() == 0:
+        pytest.skip("root reads a file of mode 0")
+    result = run(["--theme", special[kind]], tmp_path)
+    err = result.stderr.decode()
+    assert result.returncode == 2, err
+    expected = "no such file" if kind == "missing" else "cannot read the file: " + REASONS[kind]
+    assert f"theme {special[kind]}: {expected}" in err, err
+
+
+@pytest.mark.parametrize("kind", ["zero", "loop", "locked"])
+def test_institutions_and_scenarios_that_cannot_be_read_say_why(tmp_path, special, kind):
+    if kind == "locked" and os.geteuid() == 0:
+        pytest.skip("root reads a file of mode 0")
+    path = special[kind]
+    for args, expected in ((["search", "bank", "--institutions", path], f"{path}: cannot read: {REASONS[kind]}"),
+                           (["replay", path], f"cannot read {path}: {REASONS[kind]}"),
+                           (["--script", path], f"cannot read {path}: {REASONS[kind]}")):
+        result = run(args, tmp_path)
+        err = result.stderr.decode()
+        assert result.returncode == 2, (args, err)
+        assert expected in err, (args, err)
+
+
+def test_a_profile_that_is_a_fifo_is_refused_without_waiting(tmp_path, special):
+    result = run(["replay", SCENARIOS / "pass_good.txt", "--profile", special["fifo"]], tmp_path)
+    err = result.stderr.decode()
+    assert result.returncode == 2, err
+    assert f"{special['fifo']}: cannot be read: not a regular file: a FIFO (named pipe)" in err, err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "loop"])
+def test_authorized_keys_that_cannot_be_read_say_why(tmp_path, special, kind):
+    result = run(["serve", "--listen", "127.0.0.1:0", "--host-key", tmp_path / "host_key",
+                  "--authorized-keys", special[kind]], tmp_path)
+    err = result.stderr.decode()
+    assert result.returncode != 0, err
+    assert f"{special[kind]} cannot be read ({REASONS[kind]})" in err or \
+        f"{special[kind]}: cannot be read ({REASONS[kind]})" in err, err

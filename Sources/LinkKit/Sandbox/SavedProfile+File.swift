@@ -14,16 +14,19 @@ extension SavedProfile {
 
     /// Reads the profile at `path`; `nil` when there is no file yet (a first visit).
     public static func load(path: String) throws(FileProblem) -> SavedProfile? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileProblem(message: "\(path): cannot be read")
-        }
-        guard data.count <= maximumFileBytes else {
-            throw FileProblem(message: "\(path): \(data.count) bytes; a profile holds at most \(maximumFileBytes)")
+        let data: [UInt8]
+        do {
+            data = try FileReading.read(path, limit: maximumFileBytes)
+        } catch {
+            switch error.kind {
+            case .system(ENOENT): return nil
+            case .tooLarge(let size): throw FileProblem(message: "\(path): \(size.map { "\($0) bytes" } ?? "too large"); a profile holds at most \(maximumFileBytes)")
+            default: throw FileProblem(message: "\(path): cannot be read: \(error.reason)")
+            }
         }
         let root: JSONValue
         do {
-            root = try JSONReader.parse(Array(data))
+            root = try JSONReader.parse(data)
         } catch {
             throw FileProblem(message: "\(path): \(error.message)")
         }

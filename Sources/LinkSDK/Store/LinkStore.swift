@@ -192,12 +192,15 @@ public final class LinkStore: LinkStoring {
 
     /// Reads the store file; a file that is not one is moved aside (`access-tokens.json.unreadable-TIME`).
     private func read() -> Contents {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if FileManager.default.fileExists(atPath: path) { return .unreadable("the Mesh store \(path) cannot be read") }
-            return .missing
+        let data: [UInt8]
+        do {
+            data = try FileReading.read(path, limit: 64 << 20)
+        } catch {
+            if case .system(ENOENT) = error.kind { return .missing }
+            return .unreadable("the Mesh store \(path) cannot be read: \(error.reason)")
         }
         do {
-            return .tokens(try JSONDecoder().decode([AccessTokenPayload].self, from: data))
+            return .tokens(try JSONDecoder().decode([AccessTokenPayload].self, from: Data(data)))
         } catch {
             let aside = path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
             rename(path, aside)
