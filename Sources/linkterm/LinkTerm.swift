@@ -267,7 +267,7 @@ struct LinkTerm: ParsableCommand {
             }
             close(descriptor)
         }
-        if let outcome = driver.outcome, let failure = writeToStandardOutput(outcome.summary + "\n") {
+        if let outcome = driver.outcome, let failure = writeToStandardOutput(outcome.summary + "\n"), !isTerminalGone(failure) {
             printError("linkterm: the outcome line: cannot write to standard output: \(String(cString: strerror(failure)))")
             outputFailed = true
         }

@@ -82,7 +82,8 @@ extension LinkTerm {
             }
             close(descriptor)
         }
-        if !outcome.lines.isEmpty, let failure = writeToStandardOutput(outcome.lines.map { $0 + "\n" }.joined()) {
+        if !outcome.lines.isEmpty, let failure = writeToStandardOutput(outcome.lines.map { $0 + "\n" }.joined()),
+           !isTerminalGone(failure) {
             printError("linkterm: the callbacks' lines: cannot write to standard output: \(String(cString: strerror(failure)))")
             outputFailed = true
         }

@@ -42,6 +42,13 @@ func writeToStandardOutput(_ text: String) -> Int32? {
     }
 }
 
+/// Whether a failure to write standard output is a terminal gone (EIO on a terminal device after
+/// a hang-up): the session's last lines are lost with the terminal, which is no output failure.
+func isTerminalGone(_ failure: Int32) -> Bool {
+    var status = stat()
+    return failure == EIO && fstat(STDOUT_FILENO, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
+}
+
 /// Writes `text` to standard output (see ``writeToStandardOutput(_:)``); when it cannot, says so
 /// on standard error, naming `what` was written, and throws exit status 74.
 func writeStandardOutput(_ text: String, what: String) throws {
