@@ -21,10 +21,13 @@ public struct AuthorizedKeys: Sendable {
 
     /// Reads the file at `path`; throws a ``ServeError`` naming the line that is wrong.
     public static func load(path: String) throws -> AuthorizedKeys {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ServeError.authorizedKeys(path, "cannot be read (\(String(cString: strerror(errno))))")
+        let data: Data
+        do {
+            data = Data(try FileReading.read(path, limit: 1 << 20))
+        } catch {
+            if case .tooLarge = error.kind { throw ServeError.authorizedKeys(path, "is larger than 1 MiB") }
+            throw ServeError.authorizedKeys(path, "cannot be read (\(error.reason))")
         }
-        guard data.count <= 1 << 20 else { throw ServeError.authorizedKeys(path, "is larger than 1 MiB") }
         guard let text = String(data: data, encoding: .utf8) else { throw ServeError.authorizedKeys(path, "is not UTF-8 text") }
         return try parse(text, path: path)
     }

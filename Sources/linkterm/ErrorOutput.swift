@@ -11,7 +11,17 @@ func printError(_ message: String) {
             .map { UntrustedText.visible(String($0), limit: 400, quoting: false) }
             .joined(separator: "\t")
     }
-    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    // write(2), not FileHandle.write, which traps when the write fails (a terminal hung up)
+    var text = lines.joined(separator: "\n") + "\n"
+    text.withUTF8 { bytes in
+        var written = 0
+        while written < bytes.count {
+            let result = write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 && errno == EINTR { continue }
+            if result <= 0 { return }  // nowhere left to say it
+            written += result
+        }
+    }
 }
 
 extension LinkTerm {

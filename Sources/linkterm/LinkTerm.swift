@@ -275,7 +275,10 @@ struct LinkTerm: ParsableCommand {
             }
             close(descriptor)
         }
-        if let outcome = driver.outcome { print(outcome.summary) }
+        if let outcome = driver.outcome, let failure = writeToStandardOutput(outcome.summary + "\n"), !isTerminalGone(failure) {
+            printError("linkterm: the outcome line: cannot write to standard output: \(String(cString: strerror(failure)))")
+            outputFailed = true
+        }
         // a refused token ends the session at once (INVALID_LINK_TOKEN); say why, naming no token
         if let token = configuration.token, let problem = LinkToken.problem(with: token) { printError("linkterm: --token: \(problem)") }
         if let path = session.profile, !rememberItem(driver.engine, outcome: driver.outcome, in: path) { outputFailed = true }
@@ -316,6 +319,11 @@ struct LinkTerm: ParsableCommand {
         if let events { files.append(NamedFile(role: "--events", path: events, isOutput: true)) }
         if let record { files.append(NamedFile(role: "--record", path: record, isOutput: true)) }
         if let saveScenario { files.append(NamedFile(role: "--save-scenario", path: saveScenario, isOutput: true)) }
+        // read at start and written at the end: an output, so no other option may name it
+        if let profile = session.profile { files.append(NamedFile(role: "--profile", path: profile, isOutput: true)) }
+        if let meshStore, flavor == .mesh {
+            files.append(NamedFile(role: "--mesh-store", path: meshStore, isOutput: false, isFolder: true))
+        }
         if let institutions = session.institutions {
             files.append(NamedFile(role: "--institutions", path: institutions, isOutput: false))
         }

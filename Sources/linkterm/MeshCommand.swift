@@ -24,6 +24,8 @@ extension LinkTerm {
             destination: transferTo.flatMap(destination) ?? scenario?.configuration.destination)
         let outcome = MeshOutcome()
         // --mesh-store: storage on, and the tokens stored before handed back, as an app would
+        // a folder others may open is refused, as ssh refuses a key file others can read
+        if let meshStore, let exposure = LinkStore.exposure(of: meshStore) { throw fail("--mesh-store: \(exposure)") }
         let store = meshStore.map { LinkStore(folder: $0) }
         if let problem = store?.problem { printError("linkterm: --mesh-store: \(problem)") }
         let settings = store.map { store in
@@ -80,7 +82,11 @@ extension LinkTerm {
             }
             close(descriptor)
         }
-        for line in outcome.lines { print(line) }
+        if !outcome.lines.isEmpty, let failure = writeToStandardOutput(outcome.lines.map { $0 + "\n" }.joined()),
+           !isTerminalGone(failure) {
+            printError("linkterm: the callbacks' lines: cannot write to standard output: \(String(cString: strerror(failure)))")
+            outputFailed = true
+        }
         if let problem = store?.problem {
             printError("linkterm: --mesh-store: \(problem)")
             outputFailed = true

@@ -10,6 +10,9 @@ struct NamedFile {
     var path: String
     /// Whether linkterm writes (and empties) it.
     var isOutput: Bool
+    /// Whether it is a folder whose files linkterm keeps (`--mesh-store`): no other output may
+    /// be written in it.
+    var isFolder = false
 }
 
 /// The same file, as far as the system can tell: device and inode for a file that exists (through
@@ -66,6 +69,16 @@ func refuseOverlappingFiles(_ files: [NamedFile], standardStreams: Bool = true) 
         throw ExitCode(2)
     }
     let identities = files.map { FileIdentity(path: $0.path) }
+    for folder in files where folder.isFolder {
+        guard let folderIdentity = FileIdentity(path: folder.path) else { continue }
+        for file in files where file.isOutput && !file.isFolder
+        && FileIdentity(path: (file.path as NSString).deletingLastPathComponent.isEmpty
+                        ? "." : (file.path as NSString).deletingLastPathComponent) == folderIdentity {
+            printError("linkterm: \(file.role) \(file.path) is inside the \(folder.role) folder \(folder.path): "
+                       + "an output must not be written among the files linkterm keeps there")
+            throw ExitCode(2)
+        }
+    }
     for (i, first) in files.enumerated() {
         for j in files.indices where j > i && (first.isOutput || files[j].isOutput) {
             if let identity = identities[i], identity == identities[j] {

@@ -79,7 +79,7 @@ struct Replay: ParsableCommand {
         if check { return try runCheck() }
         let text = try readOrExit(files[0])
         if timeline, let records = try eventsFileRecords(text, path: files[0]) {
-            return printTimeline(SessionTimeline(records: records))
+            return try printTimeline(SessionTimeline(records: records))
         }
         if flavor == .mesh || MeshScenario.namesMesh(text) {
             if timeline { throw ValidationError("--timeline shows Plaid sessions; this is a Mesh scenario") }
@@ -133,20 +133,22 @@ struct Replay: ParsableCommand {
         } catch {
             problem = error
         }
-        printTimeline(SessionTimeline(records: records))
+        try printTimeline(SessionTimeline(records: records))
         if let problem {
             printError("linkterm: \(problem)")
             throw ExitCode(problem.isMalformed ? 2 : 1)
         }
     }
 
-    func printTimeline(_ timeline: SessionTimeline) {
-        print(timeline.lines().joined(separator: "\n"))
+    /// Prints the timeline; exits 74 when standard output cannot take it.
+    func printTimeline(_ timeline: SessionTimeline) throws {
+        try writeStandardOutput(timeline.lines().joined(separator: "\n") + "\n", what: "replay --timeline")
     }
 
-    /// `--institutions`, as a file read.
+    /// `--institutions` and `--profile`, as files read.
     var directoryFile: [NamedFile] {
-        session.institutions.map { [NamedFile(role: "--institutions", path: $0, isOutput: false)] } ?? []
+        (session.institutions.map { [NamedFile(role: "--institutions", path: $0, isOutput: false)] } ?? [])
+            + (session.profile.map { [NamedFile(role: "--profile", path: $0, isOutput: false)] } ?? [])
     }
 
     /// Reads a scenario file (or standard input); a problem is reported and exits 2.
@@ -238,20 +240,22 @@ struct Replay: ParsableCommand {
                 let text = try readScenarioText(path)
                 if flavor == .mesh || MeshScenario.namesMesh(text) {
                     try MeshScenarioRunner(scenario: try meshScenario(text, path: path)).run { _ in }
-                    print("ok    \(path)")
+                    try writeStandardOutput("ok    \(path)\n", what: "replay --check")
                     passed += 1
                     continue
                 }
                 let scenario = try Scenario(text: text, file: path)
                 try play(scenario, base: base)
-                print("ok    \(path)")
+                try writeStandardOutput("ok    \(path)\n", what: "replay --check")
                 passed += 1
+            } catch let exit as ExitCode {
+                throw exit  // standard output cannot be written: said, status 74
             } catch {
-                print("FAIL  \(error)")
+                try writeStandardOutput("FAIL  \(error)\n", what: "replay --check")
                 failed += 1
             }
         }
-        print("\(passed) passed, \(failed) failed")
+        try writeStandardOutput("\(passed) passed, \(failed) failed\n", what: "replay --check")
         if failed > 0 { throw ExitCode(1) }
     }
 }
@@ -283,20 +287,25 @@ func directoryPath(of scenario: Scenario) -> String? {
     return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
 }
 
-/// A scenario file's text, or standard input for `-`; errors name the file.
+/// The largest scenario file read: 256 MiB (a bound for a pipe that never ends; a scenario is far smaller).
+let maximumScenarioBytes = 256 << 20
+
+/// A scenario file's text, or standard input for `-`; errors name the file and the exact reason.
 func readScenarioText(_ path: String) throws -> String {
     let data: Data
     if path == "-" {
         data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                throw CLIError(isDirectory.boolValue ? "\(path) is a directory, not a scenario file" : "cannot read \(path)")
+        do {
+            // a FIFO or process substitution (`<(…)`) is read as a pipe; a device or socket is refused
+            data = Data(try FileReading.read(path, limit: maximumScenarioBytes, acceptsPipes: true))
+        } catch {
+            switch error.kind {
+            case .system(ENOENT): throw CLIError("no such file: \(path)")
+            case .system(EISDIR): throw CLIError("\(path) is a directory, not a scenario file")
+            default: throw CLIError("cannot read \(path): \(error.reason)")
             }
-            throw CLIError("no such file: \(path)")
         }
-        data = contents
     }
     guard let text = String(data: data, encoding: .utf8) else {
         // name the line of the first byte that is not UTF-8

@@ -41,18 +41,7 @@ struct Search: ParsableCommand {
             let record = directory.records[match.index]
             out += "\(record.id)\t\(record.name)\n"
         }
-        var written = 0
-        let failure: Int32? = out.withUTF8 { bytes in
-            while written < bytes.count {
-                let result = write(STDOUT_FILENO, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
-        }
+        let failure = writeToStandardOutput(out)
         if let failure, failure != EPIPE {
             printError("linkterm: search: cannot write the results: \(String(cString: strerror(failure)))")
             Foundation.exit(74)

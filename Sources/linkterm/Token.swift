@@ -55,13 +55,14 @@ struct Token: ParsableCommand {
     func run() throws {
         switch flavor {
         case .mesh:
-            print(MeshLinkToken.sandbox(transfer: transfer, destination: transferTo.flatMap(MeshDestination.parse)))
+            let destination = transferTo.flatMap(MeshDestination.parse)
+            try writeStandardOutput(MeshLinkToken.sandbox(transfer: transfer, destination: destination) + "\n", what: "token")
         case .plaid:
             if let updateItem, let token = LinkToken.updateModeToken(institutionID: updateItem) {
-                print(token)
+                try writeStandardOutput(token + "\n", what: "token")
             } else {
                 var ids = IDGenerator(seed: UInt64.random(in: 0...UInt64.max))
-                print(LinkToken.makeSandboxToken(using: &ids))
+                try writeStandardOutput(LinkToken.makeSandboxToken(using: &ids) + "\n", what: "token")
             }
         }
     }

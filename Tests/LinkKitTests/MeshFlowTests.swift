@@ -261,7 +261,12 @@ struct MeshScenarioLibraryTests {
 
     @Test("malformed Mesh scenarios name the line")
     func malformed() {
-        for (text, message) in [("option flavor mesh\nfly\n", "unknown step"), ("option flavor mesh\namount -3\n", "above 0"),
+        for (text, message) in [("option flavor mesh\nfly\n", "unknown step"), ("option flavor mesh\namount -3\n", "amount takes a decimal number"),
+                                ("option flavor mesh\nfly\namount 1e-22\n", "unknown step"),
+                                ("option flavor mesh\namount 1e-22\n", "m.txt:2: amount takes a decimal number"),
+                                ("option flavor mesh\namount 1e308\n", "m.txt:2: amount takes a decimal number"),
+                                ("option flavor mesh\namount 0.000000001\n", "m.txt:2: amount \"0.000000001\": the sandbox counts at most 8 decimal places"),
+                                ("option flavor mesh\namount 2000000000\n", "m.txt:2: amount \"2000000000\": an amount is a number from 0.00000001 to 1000000000"),
                                 ("option flavor mesh\ncontinue\noption transfer\n", "before the first step"),
                                 ("option flavor mesh\nexpect\n", "needs a record type"),
                                 ("option flavor mesh\noauth maybe\n", "approve or cancel")] {

@@ -111,6 +111,27 @@ struct ScenarioRecorderTests {
                           "select ins_109508", "back", "search houndstooth", "select ins_109512", "quit"])
     }
 
+    @Test("Identity Verification's SMS code: the right one (11111) written as itself, a wrong one as 000000; the file replays")
+    func identityVerificationCode() throws {
+        var configuration = SessionConfiguration(seed: 6)
+        configuration.products = [.identityVerification]
+        let steps = try roundTrip(configuration) { driver, _ in
+            try driver.send(.primary)  // terms
+            driver.settle()
+            try driver.send(.submitPhone("+1 234-567-8909"))
+            driver.settle()
+            try driver.send(.submitOTP(Secret("99999")))  // wrong: asked again
+            driver.settle()
+            try driver.send(.submitOTP(Secret("11111")))
+            driver.settle()
+            try driver.send(.submitIdentity(IdentityDetails(firstName: "Leslie", lastName: "Knope", dateOfBirth: "1975-01-18",
+                                                            ssn: Secret("123-45-6789"))))
+            driver.settle()
+            try driver.send(.quit)
+        }
+        #expect(steps.contains("otp 000000") && steps.contains("otp 11111"), "\(steps)")
+    }
+
     @Test("the sandbox's options that shape the events are written: Identity Match, a returning user with the phone known")
     func options() throws {
         var configuration = SessionConfiguration(seed: 4, savedProfile: .sandbox)

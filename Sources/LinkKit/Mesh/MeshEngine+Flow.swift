@@ -98,7 +98,7 @@ extension MeshEngine {
             pane = .amount
         case .enterAmount(let value):
             guard pane == .amount, let asset else { throw misfit("entering an amount") }
-            guard value > 0, value.isFinite else { throw ActionRejected("enter an amount above 0") }
+            if let problem = MeshSandbox.amountProblem(value) { throw ActionRejected("enter an amount: \(problem)") }
             guard value <= asset.amount else {
                 inlineError = "You have \(Self.format(asset.amount)) \(asset.symbol)"
                 return

@@ -83,6 +83,38 @@ public enum MeshSandbox {
     /// A transfer worth this many US dollars or more asks for a transfer MFA.
     public static let transferMFAThresholdUSD = 1_000.0
 
+    /// The decimal places the sandbox counts an amount in (what the screens and the events show): 8.
+    public static let amountDecimals = 8
+    /// The largest amount a transfer may ask for: 1,000,000,000 (above every sandbox holding).
+    public static let maximumAmount = 1_000_000_000.0
+
+    /// Why `value` is no amount the sandbox takes (not above 0, not finite, finer than
+    /// ``amountDecimals`` places, above ``maximumAmount``), or `nil` for one it takes.
+    public static func amountProblem(_ value: Double) -> String? {
+        let range = "from 0.00000001 to \(Int64(maximumAmount)), with at most \(amountDecimals) decimal places"
+        guard value.isFinite, value > 0, value <= maximumAmount else { return "an amount is a number \(range)" }
+        let scaled = value * 100_000_000
+        guard scaled >= 1, abs(scaled - scaled.rounded()) <= scaled * 1e-9 else { return "an amount is a number \(range)" }
+        return nil
+    }
+
+    /// A scenario's `amount` as written: digits with at most one decimal point (as the amount
+    /// field takes them: no sign, no exponent), a value ``amountProblem(_:)`` accepts.
+    public static func amount(_ text: String) throws(ActionRejected) -> Double {
+        let example = "e.g. amount 100 or amount 0.5"
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !text.isEmpty, parts.count <= 2, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+              parts.contains(where: { !$0.isEmpty }), let value = Double(text) else {
+            throw ActionRejected("amount takes a decimal number (digits and one point), \(example); got \(UntrustedText.quoted(text))")
+        }
+        let decimals = parts.count == 2 ? parts[1].reversed().drop { $0 == "0" }.count : 0
+        if decimals > amountDecimals {
+            throw ActionRejected("amount \(UntrustedText.quoted(text)): the sandbox counts at most \(amountDecimals) decimal places")
+        }
+        if let problem = amountProblem(value) { throw ActionRejected("amount \(UntrustedText.quoted(text)): \(problem)") }
+        return value
+    }
+
     /// The sandbox's cases as a person reads them (F1 help, the README's table: a test keeps them equal).
     public static let documented: [(input: String, outcome: String)] = [
         ("password `Pass123`", "signs in (anything else: `integrationConnectionError`, the form stays)"),

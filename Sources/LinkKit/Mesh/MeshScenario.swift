@@ -258,8 +258,7 @@ public struct MeshScenario: Hashable, Sendable {
         case "asset": return .action(.selectAsset(try one("USDC")))
         case "network": return .action(.selectNetwork(try one("Solana")))
         case "amount":
-            guard let value = Double(try one("100")), value.isFinite, value > 0 else { throw ActionRejected("amount takes a number above 0, e.g. amount 100") }
-            return .action(.enterAmount(value))
+            return .action(.enterAmount(try MeshSandbox.amount(try one("100"))))
         case "wait":
             guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
                 throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")

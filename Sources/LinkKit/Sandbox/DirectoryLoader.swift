@@ -104,59 +104,19 @@ extension DirectoryError {
         if let size { return DirectoryError(file: file, message: "too large: \(size) bytes; \(limit)") }
         return DirectoryError(file: file, message: "too large: more than 64 MiB; \(limit)")
     }
-
-    fileprivate static func cannotRead(_ file: String, _ code: Int32) -> DirectoryError {
-        DirectoryError(file: file, message: "cannot read: \(String(cString: strerror(code)))")
-    }
 }
 
 // MARK: - Reading the file
 
-/// The bytes of the file at `path`, refusing more than ``InstitutionDirectory/maximumFileSize``.
+/// The bytes of the file at `path` (a FIFO too: its writer is waited for), refusing more than
+/// ``InstitutionDirectory/maximumFileSize`` (read by ``FileReading``).
 private func readDirectoryFile(_ path: String) throws(DirectoryError) -> [UInt8] {
-    let limit = InstitutionDirectory.maximumFileSize
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .cannotRead(path, errno) }
-    defer { close(fd) }
-    var info = stat()
-    var expected = 0
-    if fstat(fd, &info) == 0 {
-        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotRead(path, EISDIR) }
-        if info.st_mode & S_IFMT == S_IFREG {
-            let size = Int(info.st_size)
-            guard size <= limit else { throw .tooLarge(path, size: size) }
-            expected = size
-        }
+    do {
+        return try FileReading.read(path, limit: InstitutionDirectory.maximumFileSize, acceptsPipes: true)
+    } catch {
+        if case .tooLarge(let size) = error.kind { throw .tooLarge(path, size: size) }
+        throw DirectoryError(file: path, message: "cannot read: \(error.reason)")
     }
-    // read straight into the buffer (a regular file: its size plus one byte, to see the end)
-    var bytes: [UInt8] = []
-    var capacity = max(expected + 1, 1 << 16)
-    var failure: DirectoryError?
-    while failure == nil {
-        let filled = bytes.count
-        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            if filled > 0 { _ = buffer.initialize(from: bytes) }
-            count = filled
-            while count < buffer.count {
-                let got = read(fd, buffer.baseAddress! + count, buffer.count - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = .cannotRead(path, errno)
-                    return
-                }
-                if got == 0 { return }
-                count += got
-                if count > limit {
-                    failure = .tooLarge(path, size: nil)
-                    return
-                }
-            }
-        }
-        if bytes.count < capacity { break }  // end of file before the buffer filled up
-        capacity *= 2
-    }
-    if let failure { throw failure }
-    return bytes
 }
 
 // MARK: - The three forms

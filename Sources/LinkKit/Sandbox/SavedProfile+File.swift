@@ -14,16 +14,19 @@ extension SavedProfile {
 
     /// Reads the profile at `path`; `nil` when there is no file yet (a first visit).
     public static func load(path: String) throws(FileProblem) -> SavedProfile? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileProblem(message: "\(path): cannot be read")
-        }
-        guard data.count <= maximumFileBytes else {
-            throw FileProblem(message: "\(path): \(data.count) bytes; a profile holds at most \(maximumFileBytes)")
+        let data: [UInt8]
+        do {
+            data = try FileReading.read(path, limit: maximumFileBytes)
+        } catch {
+            switch error.kind {
+            case .system(ENOENT): return nil
+            case .tooLarge(let size): throw FileProblem(message: "\(path): \(size.map { "\($0) bytes" } ?? "too large"); a profile holds at most \(maximumFileBytes)")
+            default: throw FileProblem(message: "\(path): cannot be read: \(error.reason)")
+            }
         }
         let root: JSONValue
         do {
-            root = try JSONReader.parse(Array(data))
+            root = try JSONReader.parse(data)
         } catch {
             throw FileProblem(message: "\(path): \(error.message)")
         }
@@ -104,5 +107,25 @@ extension SavedProfile {
     /// Writes the profile to `path` atomically (0600): a crash leaves the old file or the new.
     public func save(path: String) throws(AtomicFile.Failure) {
         try AtomicFile.replace(path, with: Array(fileText.utf8))
+    }
+
+    /// Saves `institution` and its `accounts` for `phone` in the profile file at `path`, merged
+    /// with what the file holds now, not with what it held when the session started: under the
+    /// file's lock (``FileLock``, `PATH.lock`) the file is read again and, when it is this phone's,
+    /// the institution is added to (or replaces its entry in) its institutions; another phone's
+    /// profile, or no file, makes a profile of this phone alone. So two sessions saving two banks
+    /// for one phone at once both keep theirs. Throws (the file left as it was) when the lock is
+    /// held longer than ``FileLock/waitSeconds``, when the file is no longer a profile, or when
+    /// it cannot be written. Returns the profile saved.
+    @discardableResult
+    public static func saveMerging(_ institution: Institution, accounts: [Account], phone: String,
+                                   path: String) throws -> SavedProfile {
+        try FileLock.withLock(of: path) {
+            let current = try load(path: path)
+            let known = current.flatMap { $0.phone == phone ? $0 : nil }
+            let updated = (known ?? SavedProfile(phone: phone)).remembering(institution, accounts: accounts)
+            try updated.save(path: path)
+            return updated
+        }
     }
 }

@@ -187,6 +187,11 @@ public final class ScenarioRecorder: ActionRecording {
         case .submitPhone(let phone): return "phone " + (Self.oneWord(phone.filter { !$0.isWhitespace }) ?? "0")
         case .skipPhone: return "skip"
         case .submitOTP(let code):
+            // Identity Verification's SMS code (11111) or the returning user's (123456): the right
+            // one of the pane the code is typed on, else a wrong one
+            if case .identity(.verifySMS) = engine.pane {
+                return "otp " + (code.withUnsafeBytes { SecretReader.equal($0, SandboxIdentity.smsCode) } ? "\(SandboxIdentity.smsCode)" : "000000")
+            }
             return "otp " + (code.withUnsafeBytes { SecretReader.equal($0, SavedProfile.sandboxCode) } ? "\(SavedProfile.sandboxCode)" : "000000")
         case .connectNewInstitution: return "connect-new"
         case .chooseVerifyMethod(let method): return "verify \(method.rawValue)"

@@ -36,15 +36,20 @@ public enum ThemeLoader {
             throw ThemeError(file: nameOrPath, key: nil,
                              message: "no such built-in theme; built-in themes: \(builtinNames.joined(separator: ", ")), or give a path to a .json file")
         }
-        guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory)
-            throw ThemeError(file: nameOrPath, key: nil, message: !exists ? "no such file"
-                : isDirectory.boolValue ? "is a directory, not a theme file" : "cannot read the file (permission?)")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.read(nameOrPath, limit: 1 << 20)
+        } catch {
+            let message = switch error.kind {
+            case .system(ENOENT): "no such file"
+            case .system(EISDIR): "is a directory, not a theme file"
+            case .tooLarge: "the file is larger than 1 MiB"
+            default: "cannot read the file: \(error.reason)"
+            }
+            throw ThemeError(file: nameOrPath, key: nil, message: message)
         }
-        guard !data.isEmpty else { throw ThemeError(file: nameOrPath, key: nil, message: "the file is empty") }
-        guard data.count <= 1 << 20 else { throw ThemeError(file: nameOrPath, key: nil, message: "the file is larger than 1 MiB") }
-        return try parse(data, file: nameOrPath)
+        guard !bytes.isEmpty else { throw ThemeError(file: nameOrPath, key: nil, message: "the file is empty") }
+        return try parse(Data(bytes), file: nameOrPath)
     }
 
     /// The default theme.
