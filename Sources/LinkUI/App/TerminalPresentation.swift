@@ -111,3 +111,17 @@ extension LinkPresentation where Self == TerminalPresentation {
     /// The terminal this process runs in (`open(using: .terminal)`), with the default theme.
     public static var terminal: TerminalPresentation { TerminalPresentation() }
 }
+
+/// PresentationMethod: the name seeds 000 and 002 give how Link is shown (`let method:
+/// PresentationMethod = .viewController(self)`, then `handler.open(presentUsing: method)`): in a
+/// terminal, ``TerminalPresentation``: `.terminal`, or `.viewController(self)` from a
+/// ``TerminalViewController``.
+public typealias PresentationMethod = TerminalPresentation
+
+extension LinkPresentation where Self == TerminalPresentation {
+    /// The seeds' `.viewController(self)`: Link shown full screen in this process's terminal,
+    /// from the ``TerminalViewController`` that asks (as ``terminal``).
+    public static func viewController(_ viewController: some TerminalViewController) -> TerminalPresentation {
+        TerminalPresentation()
+    }
+}
