@@ -2,8 +2,8 @@ import Foundation
 import LinkKit
 
 /// LinkSession: one run of Link, what `LinkHandler.create()` returns (on iOS, the Link view
-/// controller). The seam a terminal UI plugs into later: a host opens `url`'s flow and reports
-/// what happens through the configuration's callbacks. Kept minimal; it does nothing by itself.
+/// controller). A host (LinkUI's `TerminalLinkHost`) runs its flow and reports what happens
+/// through the configuration's callbacks; it does nothing by itself.
 public final class LinkSession {
     /// The configuration: settings and the app's callbacks.
     let configuration: LinkConfiguration
