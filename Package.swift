@@ -26,7 +26,8 @@ let package = Package(
         // the byte-scanning loops of the directory reader and the search, sixteen bytes at a time
         .target(name: "CScan"),
         .target(name: "LinkKit", dependencies: ["CScan"]),
-        .target(name: "LinkUI", dependencies: ["CNcurses", "LinkKit"]),
+        // the terminal UI of both flavors; Mesh's public host (TerminalLinkHost) presents LinkSDK's handler
+        .target(name: "LinkUI", dependencies: ["CNcurses", "LinkKit", "LinkSDK"]),
         .target(name: "LinkSDK", dependencies: ["LinkKit"]),
         // `linkterm serve`: each SSH visitor gets a linkterm session of their own on a pty
         .target(name: "CPty"),
@@ -60,6 +61,8 @@ let package = Package(
         // a program that embeds linkterm as Plaid's iOS quick start embeds LinkKit (driven by Tests/pty/test_example.py)
         .executableTarget(name: "QuickStart", dependencies: ["LinkKit", "LinkUI"], path: "Examples/QuickStart"),
         // an app that places Embedded Institution Search in its own screen (Tests/pty/test_example.py)
+        // a program that embeds Mesh Link as Mesh's iOS README embeds LinkSDK (driven by Tests/pty/test_example.py)
+        .executableTarget(name: "MeshQuickStart", dependencies: ["LinkSDK", "LinkUI"], path: "Examples/MeshQuickStart"),
         .executableTarget(name: "EmbeddedSearch", dependencies: ["LinkKit", "LinkUI"], path: "Examples/EmbeddedSearch"),
         // saves a LinkStore in a loop, for the test that kills it mid-save (Tests/pty/test_mesh_store.py)
         .executableTarget(name: "StoreWriter", dependencies: ["LinkSDK"], path: "Tests/StoreWriter"),

@@ -19,7 +19,9 @@ final class ConnectBank {
                 lines.append("onSuccess public_token=\(success.publicToken) accounts=\(success.metadata.accounts.count)")
             },
             onExit: { [unowned self] exit in
-                lines.append("onExit status=\(exit.metadata.status?.description ?? "null")")
+                var line = "onExit status=\(exit.metadata.status?.description ?? "null")"
+                if let error = exit.error { line += " error=\(error.errorCode.errorType)/\(error.errorCode.errorCode): \(error.errorMessage)" }
+                lines.append(line)
             },
             onEvent: { [unowned self] event in
                 lines.append("onEvent \(event.eventName)")

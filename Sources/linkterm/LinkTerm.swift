@@ -224,7 +224,7 @@ struct LinkTerm: ParsableCommand {
                 configuration: configuration, extraOptions: session.institutions.map { ["option institutions \($0)"] } ?? [])
         }
         // the session is opened through LinkKit's API, as an app opens it: the configuration with
-        // its callbacks, createPlaidLinkSession (onLoad fires: the sandbox preloads at once), open;
+        // its callbacks, createPlaidLinkSession (Link preloads; an onLoad would come as it opens), open;
         // with --sdk v1, v1's PLKConfiguration and PLKPlaidLinkViewController with a delegate
         switch sdk {
         case .current:

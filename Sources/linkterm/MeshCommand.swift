@@ -54,6 +54,7 @@ extension LinkTerm {
         let (scenarioDescriptor, recordDescriptor) = try openScenarioAndRecording()
         let host = TerminalLinkHost(theme: theme, logPlacement: logPanel, latencyMillis: session.latency,
                                     seed: session.seed ?? UInt64.random(in: 0...UInt64.max), sink: sink, store: store)
+        host.keepsSignalHandlers = true
         host.recording = record.flatMap { path in recordDescriptor.map { (path, $0) } }
         host.savesScenario = saveScenario != nil
         if let scenario {
@@ -127,89 +128,5 @@ final class MeshOutcome {
             lines.append("onTransferFinished error \(failed.errorMessage)")
             succeeded = false
         }
-    }
-}
-
-/// TerminalLinkHost: where `LinkHandler.present(in:)` shows Mesh Link: the full-screen terminal
-/// UI (``MeshApp``) over a session of the handler's, until the person leaves; the records reach
-/// the app's callbacks (through the handler's session) and the events file as they happen.
-final class TerminalLinkHost: LinkPresenting {
-    let theme: Theme
-    let logPlacement: LogPlacement
-    let latencyMillis: Int64
-    let seed: UInt64
-    let sink: JSONLinesSink?
-    let store: LinkStore?
-    /// `--script`: the autopilot, whether it leaves at the end, and the scenario's session options.
-    var autopilot: MeshAutopilot?
-    var exitAtEnd = false
-    var scenarioConfiguration: MeshConfiguration?
-    /// `--record`: the cast's path and its open descriptor, if recording.
-    var recording: (path: String, descriptor: Int32)?
-    /// `--save-scenario`: whether the steps the person takes are written down.
-    var savesScenario = false
-    /// The steps written down, once the session is presented (with ``savesScenario``).
-    private(set) var scenarioRecorder: MeshScenarioRecorder?
-    /// The recorder, once the screen is open.
-    private(set) var recorder: CastRecorder?
-    /// How the session ended, once it has.
-    private(set) var end: SessionEnd?
-    /// Why the terminal could not be used, if it could not.
-    private(set) var problem: String?
-
-    init(theme: Theme, logPlacement: LogPlacement, latencyMillis: Int64, seed: UInt64, sink: JSONLinesSink?, store: LinkStore?) {
-        self.store = store
-        self.theme = theme
-        self.logPlacement = logPlacement
-        self.latencyMillis = latencyMillis
-        self.seed = seed
-        self.sink = sink
-    }
-
-    func present(_ handler: LinkHandler) {
-        let session = handler.create()
-        session.store = store
-        var configuration = session.meshConfiguration(latencyMillis: latencyMillis, seed: seed)
-        if let scenarioConfiguration {
-            configuration.latencyMillis = scenarioConfiguration.latencyMillis
-            configuration.seed = scenarioConfiguration.seed
-            configuration.connectedIntegrations += scenarioConfiguration.connectedIntegrations
-        }
-        let driver = MeshDriver(configuration: configuration, clock: SystemClock())
-        if let sink { driver.observe { sink.write($0) } }
-        if savesScenario {
-            let recorder = MeshScenarioRecorder(configuration: configuration)
-            recorder.attach(to: driver)
-            scenarioRecorder = recorder
-        }
-        session.attach(to: driver)
-        let screen: TerminalScreen
-        do {
-            screen = try TerminalScreen.open(capture: recording != nil)
-        } catch {
-            problem = "\(error)"
-            return
-        }
-        if let recording {
-            do {
-                recorder = try CastRecorder(fileDescriptor: recording.descriptor, path: recording.path, width: screen.size.cols,
-                                            height: screen.size.rows, term: ProcessInfo.processInfo.environment["TERM"],
-                                            title: "linkterm · Mesh Connect")
-            } catch {
-                screen.close()
-                problem = "--record: \(error)"
-                return
-            }
-        }
-        let shown = screen.shown(theme)
-        let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement)
-        app.autopilot = autopilot
-        app.exitAtEnd = exitAtEnd
-        let runner = TerminalRunner(app: app, screen: screen)
-        runner.recorder = recorder
-        runner.outputWatch = .watching(events: sink, recording: recorder)
-        end = runner.run()
-        screen.close(keepingSignalHandlers: true)
-        runner.record()
     }
 }

@@ -73,6 +73,20 @@ struct Replay: ParsableCommand {
         if files.isEmpty { throw ValidationError("give a scenario file (or, with --check, files or folders)") }
         if !check && files.count > 1 { throw ValidationError("give one scenario file, or use --check for several") }
         if check && timeline { throw ValidationError("--timeline prints one session: give it one file, without --check") }
+        // linkterm's own --mesh-store parses anywhere on the line; a replay stores nothing, so it
+        // is refused rather than ignored
+        if Self.givesMeshStore(CommandLine.arguments.dropFirst()) {
+            throw ValidationError("--mesh-store does not go with replay: a replay stores no connection and reads none (its sessions are reproducible); to keep connections, run linkterm --flavor mesh --mesh-store DIR")
+        }
+    }
+
+    /// Whether `arguments` (before a `--` that ends the options) give `--mesh-store`.
+    static func givesMeshStore(_ arguments: ArraySlice<String>) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--mesh-store" || argument.hasPrefix("--mesh-store=") { return true }
+        }
+        return false
     }
 
     func run() throws {

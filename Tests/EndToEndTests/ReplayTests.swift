@@ -4,6 +4,28 @@ import Testing
 
 @Suite("linkterm replay, run as a user would")
 struct ReplayTests {
+    // issue 29: "`replay --mesh-store DIR` is accepted and does nothing (an option that does nothing
+    // must be refused)"; the team guide: "every bad input gets a clear error naming what was wrong
+    // (status 2 for usage errors)".
+    @Test("replay refuses --mesh-store wherever it is written, with status 2 and why; nothing is created or played")
+    func replayRefusesMeshStore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkterm-replay-store-\(UUID().uuidString)").path
+        let mesh = packageRoot.appendingPathComponent("Tests/Scenarios/mesh_accounts.txt").path
+        for arguments in [["replay", "--flavor", "mesh", "--mesh-store", folder, mesh],
+                          ["--flavor", "mesh", "replay", "--mesh-store=\(folder)", mesh],
+                          ["--flavor", "mesh", "--mesh-store", folder, "replay", mesh]] {
+            let result = try runLinkterm(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(result.stderr.contains("--mesh-store does not go with replay: a replay stores no connection and reads none"),
+                    "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        // after `--`, it is a file name like any other (here one that does not exist)
+        let named = try runLinkterm(["replay", "--", "--mesh-store"])
+        #expect(!named.stderr.contains("does not go with replay"), "\(named.stderr)")
+    }
+
     static let scenarios = ["pass_good", "mfa_device", "mfa_questions_2_2", "wrong_password_twice_then_exit",
                             "error_INSTITUTION_DOWN", "oauth_approve"]
 

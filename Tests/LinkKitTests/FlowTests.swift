@@ -84,7 +84,7 @@ struct FlowTests {
             wait 600
             quit
             """).suffix(9) == [
-            "SUBMIT_MFA mfa=code", "TRANSITION_VIEW view=LOADING", "ERROR err=INVALID_MFA",
+            "SUBMIT_MFA mfa=code", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INVALID_MFA",
             "TRANSITION_VIEW view=MFA mfa=code", "SUBMIT_MFA mfa=code", "TRANSITION_VIEW view=LOADING",
             "TRANSITION_VIEW view=SELECT_ACCOUNT", "EXIT err=INVALID_MFA status=requires_account_selection",
             "exit status=requires_account_selection err=INVALID_MFA",
@@ -104,7 +104,7 @@ struct FlowTests {
             """) == openToCredentials + [
             "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "TRANSITION_VIEW view=MFA mfa=questions",
             "SUBMIT_MFA mfa=questions", "TRANSITION_VIEW view=LOADING", "TRANSITION_VIEW view=MFA mfa=questions",
-            "SUBMIT_MFA mfa=questions", "TRANSITION_VIEW view=LOADING", "ERROR err=INVALID_MFA",
+            "SUBMIT_MFA mfa=questions", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INVALID_MFA",
             "TRANSITION_VIEW view=MFA mfa=questions",
             "SUBMIT_MFA mfa=questions", "TRANSITION_VIEW view=LOADING", "TRANSITION_VIEW view=SELECT_ACCOUNT",
             "TRANSITION_VIEW view=CONNECTED", "success accounts=9", "HANDOFF",
@@ -134,7 +134,7 @@ struct FlowTests {
             continue
             """).dropFirst(5) == [
             "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "TRANSITION_VIEW view=MFA mfa=selections",
-            "SUBMIT_MFA mfa=selections", "TRANSITION_VIEW view=LOADING", "ERROR err=INVALID_MFA",
+            "SUBMIT_MFA mfa=selections", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INVALID_MFA",
             "TRANSITION_VIEW view=MFA mfa=selections", "SUBMIT_MFA mfa=selections", "TRANSITION_VIEW view=LOADING",
             "TRANSITION_VIEW view=SELECT_ACCOUNT", "TRANSITION_VIEW view=CONNECTED", "success accounts=1", "HANDOFF",
         ])
@@ -181,9 +181,9 @@ struct FlowTests {
             confirm
             """)
         #expect(result.map(summary) == openToCredentials + [
-            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=INVALID_CREDENTIALS",
+            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INVALID_CREDENTIALS",
             "TRANSITION_VIEW view=CREDENTIAL",
-            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=INVALID_CREDENTIALS",
+            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INVALID_CREDENTIALS",
             "TRANSITION_VIEW view=CREDENTIAL", "TRANSITION_VIEW view=EXIT",
             "EXIT err=INVALID_CREDENTIALS status=requires_credentials",
             "exit status=requires_credentials err=INVALID_CREDENTIALS",
@@ -207,11 +207,11 @@ struct FlowTests {
             continue
             quit
             """).dropFirst(5) == [
-            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=INVALID_CREDENTIALS",
+            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INVALID_CREDENTIALS",
             "TRANSITION_VIEW view=CREDENTIAL",
-            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=INVALID_CREDENTIALS",
+            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INVALID_CREDENTIALS",
             "TRANSITION_VIEW view=CREDENTIAL",
-            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=ITEM_LOCKED",
+            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=ITEM_LOCKED",
             "TRANSITION_VIEW view=ERROR", "TRANSITION_VIEW view=SELECT_INSTITUTION",
             "EXIT err=ITEM_LOCKED status=institution_not_found", "exit status=institution_not_found err=ITEM_LOCKED",
         ])
@@ -232,7 +232,8 @@ struct FlowTests {
             """)
         // the right credentials reset the count: 1111 and 2222 are INVALID_MFA, 3333 locks
         #expect(result.filter { $0.hasPrefix("ERROR") } == [
-            "ERROR err=INVALID_CREDENTIALS", "ERROR err=INVALID_MFA", "ERROR err=INVALID_MFA", "ERROR err=ITEM_LOCKED",
+            "ERROR view=ERROR err=INVALID_CREDENTIALS", "ERROR view=ERROR err=INVALID_MFA", "ERROR view=ERROR err=INVALID_MFA",
+            "ERROR view=ERROR err=ITEM_LOCKED",
         ])
         #expect(result.last == "exit status=requires_code err=ITEM_LOCKED")
     }
@@ -249,7 +250,7 @@ struct FlowTests {
             continue
             """)
         #expect(result.map(summary).dropFirst(5) == [
-            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=INSTITUTION_DOWN",
+            "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=INSTITUTION_DOWN",
             "TRANSITION_VIEW view=ERROR", "TRANSITION_VIEW view=SELECT_INSTITUTION", "SELECT_INSTITUTION",
             "TRANSITION_VIEW view=CREDENTIAL", "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING",
             "TRANSITION_VIEW view=SELECT_ACCOUNT", "TRANSITION_VIEW view=CONNECTED", "success accounts=1", "HANDOFF",
@@ -274,12 +275,12 @@ struct FlowTests {
         switch entry.next {
         case .samePane:
             #expect(Array(after) == [
-                "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=\(code)",
+                "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=\(code)",
                 "TRANSITION_VIEW view=CREDENTIAL", "EXIT err=\(code) status=\(status)", "exit status=\(status) err=\(code)",
             ])
         default:
             #expect(Array(after) == [
-                "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR err=\(code)",
+                "SUBMIT_CREDENTIALS", "TRANSITION_VIEW view=LOADING", "ERROR view=ERROR err=\(code)",
                 "TRANSITION_VIEW view=ERROR", "EXIT err=\(code) status=\(status)", "exit status=\(status) err=\(code)",
             ])
         }
@@ -327,7 +328,7 @@ struct FlowTests {
 
     @Test("an error code the sandbox does not know is INVALID_CREDENTIALS")
     func unknownErrorCode() throws {
-        #expect(try trace(toCredentials + "\ncredentials user_good error_NOT_A_CODE\nwait 600\nquit").contains("ERROR err=INVALID_CREDENTIALS"))
+        #expect(try trace(toCredentials + "\ncredentials user_good error_NOT_A_CODE\nwait 600\nquit").contains("ERROR view=ERROR err=INVALID_CREDENTIALS"))
     }
 
     @Test("account select modes: single allows one, disabled skips the pane")

@@ -65,7 +65,7 @@ struct InstitutionKindTests {
         let result = try records("continue\nselect ins_127287\ncontinue\noauth fail\ncontinue\nquit")
         #expect(result.map(summary) == open + [
             "SELECT_INSTITUTION", "TRANSITION_VIEW view=OAUTH", "OPEN_OAUTH", "FAIL_OAUTH",
-            "ERROR err=INSUFFICIENT_CREDENTIALS", "TRANSITION_VIEW view=ERROR", "TRANSITION_VIEW view=OAUTH",
+            "ERROR view=ERROR err=INSUFFICIENT_CREDENTIALS", "TRANSITION_VIEW view=ERROR", "TRANSITION_VIEW view=OAUTH",
             "EXIT err=INSUFFICIENT_CREDENTIALS status=requires_oauth",
             "exit status=requires_oauth err=INSUFFICIENT_CREDENTIALS",
         ])

@@ -45,7 +45,8 @@ final class MeshBridgeTests {
         #expect(token.expiresInSeconds == 3_600 && token.brokerBrandInfo.brokerPrimaryColor == "#5741D9")
         #expect(LinkStore(folder: folder).accessTokens.map(\.id) == [token.id])
         try session.send(.primary, at: time)
-        #expect(events == ["loaded", "integrationSelected", "credentialsEntered", "integrationMfaRequired", "integrationMfaEntered", "done"])
+        // reference §5: "`showClose`, `close`, `done` | Calls `onExit`." (not forwarded to onEvent)
+        #expect(events == ["loaded", "integrationSelected", "credentialsEntered", "integrationMfaRequired", "integrationMfaEntered"])
         #expect(exits == 1 && transfers.isEmpty)
     }
 

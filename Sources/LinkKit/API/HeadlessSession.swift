@@ -1,5 +1,3 @@
-import Dispatch
-
 /// PlaidHeadlessSession: Link with no screen (LinkKit 7's Headless Link). ``start()`` runs the
 /// session at once on a manual clock along ``path`` (by default the sandbox's plain sign-in:
 /// consent, First Platypus Bank, `user_good` / `pass_good`, every account) and the callbacks fire
@@ -62,27 +60,14 @@ struct HeadlessPresentation: LinkPresentation {
     }
 }
 
-/// OnLoadDelivery: a session's onLoad handed to the main queue.
-private struct OnLoadDelivery: @unchecked Sendable {
-    // only ever called on the main queue, where an app's callbacks run
-    let call: () -> Void
-}
-
 extension Plaid {
     /// Creates a headless session. Its onLoad comes on the main queue once this call has returned
     /// (run the main queue, `dispatchMain()`, as an app's run loop does), so the documented
-    /// `onLoad: { headlessSession?.start() }` finds the session assigned.
+    /// `onLoad: { headlessSession?.start() }` finds the session assigned (or at ``PlaidHeadlessSession/start()``
+    /// if that comes first).
     public static func createHeadlessSession(configuration: LinkTokenConfiguration) throws(ConfigurationError)
         -> PlaidHeadlessSession
     {
-        var configuration = configuration
-        let onLoad = configuration.onLoad
-        configuration.onLoad = nil
-        let session = try createPlaidLinkSession(configuration: configuration)
-        if session.preloaded, let onLoad {
-            let delivery = OnLoadDelivery(call: onLoad)
-            DispatchQueue.main.async { delivery.call() }
-        }
-        return PlaidHeadlessSession(session: session)
+        PlaidHeadlessSession(session: try createPlaidLinkSession(configuration: configuration))
     }
 }

@@ -31,8 +31,8 @@ public enum Plaid {
     }
 
     /// LinkKit 4–6's entry point with a load callback: `onLoad` is called once Link is ready to
-    /// open (at once here: the sandbox needs nothing fetched), before `open`; the configuration's
-    /// own `onLoad`, if any, is called too.
+    /// open, after this call has returned (see ``PlaidLinkSession``: from the main queue, or at
+    /// `open` if that comes first); the configuration's own `onLoad`, if any, is called too.
     public static func create(_ configuration: LinkTokenConfiguration, onLoad: @escaping () -> Void) -> Result<Handler, CreateError> {
         var configuration = configuration
         let own = configuration.onLoad
@@ -63,22 +63,35 @@ public final class PlaidLinkSession {
     /// The configuration the session was created with.
     public let configuration: LinkTokenConfiguration
     private var opened = false
-    /// Whether onLoad was called when the session was created (Link preloads then).
+    /// Whether Link preloaded when the session was created (a token the sandbox takes): onLoad is
+    /// then due, once.
     public private(set) var preloaded = false
+    /// The configuration's onLoad until it has been called.
+    private var pendingLoad: OnLoadOnce?
     /// Where `continue(from:)` leaves the redirect for the open session.
     private let mailbox = ActionMailbox()
     /// `continue(from:)` as a value any thread may hold: a terminal session's loop owns the main
     /// thread while it runs, so an app's URL handler on another thread resumes it through this.
     public var continuation: OAuthContinuation { OAuthContinuation(mailbox: mailbox) }
 
-    /// Creates the session and preloads Link: as LinkKit does, `onLoad` is called once Link is
-    /// ready to open, before `open` (here at once, the sandbox needing nothing fetched); a token
-    /// the sandbox refuses never loads (the session ends with onExit when opened).
+    /// Creates the session and preloads Link. As LinkKit does, `onLoad` is called once Link is
+    /// ready, after the call that created the session has returned (so the app has kept its
+    /// handle, and the seed's "present Link once it has loaded" finds it): from the main queue
+    /// (an app's run loop: `RunLoop.main.run()`, `dispatchMain()`), or at `open` when the app
+    /// opens first, before Link shows; once either way. A token the sandbox refuses never loads
+    /// (the session ends with onExit when opened). Options that set no seed get one of their own
+    /// here: every session's ids and token are new.
     init(configuration: LinkTokenConfiguration) {
+        var configuration = configuration
+        configuration.options = configuration.options.withSessionSeed()
         self.configuration = configuration
         if LinkToken.problem(with: configuration.token) == nil {
             preloaded = true
-            configuration.onLoad?()
+            if let onLoad = configuration.onLoad {
+                let pending = OnLoadOnce(onLoad)
+                pendingLoad = pending
+                DispatchQueue.main.async { pending.call() }
+            }
         }
     }
 
@@ -117,8 +130,15 @@ public final class PlaidLinkSession {
     /// session starts now if it has not (on the wall clock) and data that is not a phone or a
     /// date is refused, with the reason in ``submissionProblem`` and no event. Once open, the
     /// data is taken at the session's next tick (safe from any thread, as `continue(from:)`).
+    /// A session that is not Layer's refuses it (``submissionProblem``): no event, nothing started.
     public func submit(data: some SubmissionData) {
         let action = UserAction.submitLayerData(phone: data.phoneNumber ?? "", dateOfBirth: data.dateOfBirth)
+        // "The submit function is currently only used in the Layer product": another session
+        // takes nothing, says nothing and does not start (no `OPEN` before `open()`)
+        guard configuration.options.products.contains(.layer) else {
+            submissionProblem = "submit(data:) is Layer's: this session's link token was not created for Layer"
+            return
+        }
         if opened {
             mailbox.post(action)
             return
@@ -150,6 +170,7 @@ public final class PlaidLinkSession {
             return
         }
         opened = true
+        pendingLoad?.call()  // Link loaded before it shows (a second `open` inside it does nothing)
         let driver = self.driver ?? makeDriver(clock: presentation.makeClock())
         self.driver = driver
         if driver.engine.pane == .layerWaiting(ready: true) {
@@ -190,5 +211,23 @@ public struct OAuthContinuation: Sendable {
     /// Hands `url` to the session; it takes it at its next tick (a stray URL is ignored).
     public func `continue`(from url: URL) {
         mailbox.post(.redirect(url.absoluteString))
+    }
+}
+
+/// OnLoadOnce: a session's onLoad, called once, from whichever comes first: the main queue or
+/// `open` (both on the app's main thread; the lock keeps a second caller out all the same).
+final class OnLoadOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var onLoad: (() -> Void)?
+
+    init(_ onLoad: @escaping () -> Void) { self.onLoad = onLoad }
+
+    /// Calls onLoad if it has not been called.
+    func call() {
+        let taken = lock.withLock {
+            defer { onLoad = nil }
+            return onLoad
+        }
+        taken?()
     }
 }

@@ -5,13 +5,33 @@
 /// engine takes (the command line sets it whole). Its token is ignored: the configuration's
 /// `token` is the session's.
 public struct SessionOptions: Sendable {
-    /// Everything that shapes the session besides the token and the callbacks.
-    public var engine = SessionConfiguration()
+    /// Everything that shapes the session besides the token and the callbacks. A change of its
+    /// seed sets the seed as ``seed`` does.
+    public var engine = SessionConfiguration() {
+        didSet { if engine.seed != oldValue.seed { seedIsGiven = true } }
+    }
 
-    /// The seed of every id the session makes.
+    /// The seed of every id the session makes (`link_session_id`, `public_token`, request ids):
+    /// set, every session made with these options is the same session, for tests and replays.
+    /// Unset, each session draws a seed of its own when it is created (as a real session's ids
+    /// are each new), and its configuration says which (``PlaidLinkSession/configuration``).
     public var seed: UInt64 {
         get { engine.seed }
-        set { engine.seed = newValue }
+        set {
+            engine.seed = newValue
+            seedIsGiven = true
+        }
+    }
+
+    /// Whether the seed was set (``seed``, ``engine``'s, ``init(engine:)``).
+    var seedIsGiven = false
+
+    /// These options with a seed of their own drawn at random when none was set.
+    func withSessionSeed() -> SessionOptions {
+        guard !seedIsGiven else { return self }
+        var options = self
+        options.seed = UInt64.random(in: 0...UInt64.max)
+        return options
     }
     /// How long LOADING lasts, in milliseconds.
     public var latencyMillis: Int64 {
@@ -50,11 +70,20 @@ public struct SessionOptions: Sendable {
         set { engine.products = newValue }
     }
 
+    /// The routing number the link token was created with (`/link/token/create`): its sandbox
+    /// institution (021000021: Houndstooth Bank) is matched, and choosing it in the search is
+    /// `MATCHED_SELECT_INSTITUTION` with `match_reason` `routing_number`.
+    public var routingNumber: String? {
+        get { engine.routingNumber }
+        set { engine.routingNumber = newValue }
+    }
+
     /// Default options.
     public init() {}
 
-    /// Options holding every setting of `engine` (its token aside).
+    /// Options holding every setting of `engine` (its token aside), its seed included.
     public init(engine: SessionConfiguration) {
         self.engine = engine
+        seedIsGiven = true
     }
 }

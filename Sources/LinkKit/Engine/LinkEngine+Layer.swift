@@ -4,10 +4,16 @@
 extension LinkEngine {
     /// The sandbox's eligible phone (linkterm's choice: its saved profile's).
     public static let layerPhone = SavedProfile.sandboxPhone
+    /// The phone of the seeds' Layer sample (`PlaidSubmitData(phoneNumber: "14155550015")`),
+    /// eligible too: no document names the sandbox's Layer phones, and the documented sample
+    /// must reach `LAYER_READY`.
+    public static let layerSamplePhone = "4155550015"
+    /// Every phone the sandbox finds eligible for Layer (the saved profile is shown for each).
+    public static let layerPhones: Set<String> = [layerPhone, layerSamplePhone]
     /// The latest date of birth eligible for Extended Autofill (18 on 2026-01-01; linkterm's choice).
     public static let layerAutofillLatestBirth = "2008-01-01"
 
-    /// `submit(data:)`: `LAYER_READY` for the eligible phone (with `LAYER_AUTOFILL_NOT_AVAILABLE`
+    /// `submit(data:)`: `LAYER_READY` for an eligible phone (with `LAYER_AUTOFILL_NOT_AVAILABLE`
     /// first for a date of birth that is not), `LAYER_NOT_AVAILABLE` for any other.
     mutating func submitLayerData(phone: String, dateOfBirth: String?) throws(ActionRejected) {
         guard case .layerWaiting = pane else { throw misfit("Layer's submit(data:)") }
@@ -16,7 +22,7 @@ extension LinkEngine {
         }
         if let problem = dateOfBirth.flatMap(SandboxIdentity.dateOfBirthProblem) { throw ActionRejected(problem) }
         newRequest()
-        guard digits == Self.layerPhone else {
+        guard Self.layerPhones.contains(digits) else {
             emit(.layerNotAvailable)
             pane = .layerWaiting(ready: false)
             return

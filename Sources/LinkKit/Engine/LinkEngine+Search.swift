@@ -100,7 +100,12 @@ extension LinkEngine {
         if isMatched(id) { return selectMatchedInstitution(record) }
         institution = record
         newRequest()
-        emit(.selectInstitution)
+        if isRoutingMatched(id) {
+            // "if the institution's `routing_number` was provided when calling /link/token/create"
+            emit(.matchedSelectInstitution) { $0.matchReason = "routing_number" }
+        } else {
+            emit(.selectInstitution)
+        }
         if !record.supported {
             pane = .institutionNotice(.unsupported)
         } else if record.status == .down {
@@ -138,5 +143,12 @@ extension LinkEngine {
 
     func isBlank(_ text: String) -> Bool {
         text.allSatisfy { $0.isWhitespace }
+    }
+}
+
+extension LinkEngine {
+    /// Whether `id` is the institution of the routing number the link token was created with.
+    public func isRoutingMatched(_ id: String) -> Bool {
+        configuration.routingNumber.flatMap { SandboxAuth.institutionsByRoutingNumber[$0] } == id
     }
 }

@@ -136,12 +136,15 @@ extension LinkEngine {
     }
 
     /// `ERROR`, then either back to the interrupted pane with the message inline (recoverable),
-    /// or `TRANSITION_VIEW(ERROR)` and the error pane.
+    /// or `TRANSITION_VIEW(ERROR)` and the error pane. `ERROR`'s `view_name` is `ERROR`, as the
+    /// docs' example of an onEvent metadata object has it (`error_code: 'INVALID_CREDENTIALS'`,
+    /// `view_name: 'ERROR'`).
     mutating func raise(_ failure: SandboxError, interrupted: Pane, retryAsPane: Bool = false) {
         lastError = failure.error
         emit(.error) {
             $0.errorCode = failure.error.errorCode
             $0.errorMessage = failure.error.errorMessage
+            $0.viewName = .error
         }
         let status = exitStatus(for: interrupted)
         if failure.next == .samePane && !retryAsPane {

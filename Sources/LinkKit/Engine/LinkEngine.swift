@@ -187,6 +187,22 @@ public struct LinkEngine: Sendable {
         return flush()
     }
 
+    /// Ends a session that could not be shown (its presentation had no terminal): `EXIT` and
+    /// onExit with `error`, no `OPEN` (nothing was shown). A session already ended is left as it is.
+    public mutating func endUnshown(_ error: ExitError, at time: Timestamp) -> [SessionRecord] {
+        guard !isFinished else { return [] }
+        if !started {
+            started = true
+            begin(at: time)
+            requestID = ids.requestID()
+        } else {
+            begin(at: time)
+        }
+        lastError = error
+        finishWithExit(status: nil)
+        return flush()
+    }
+
     /// Applies one action at `time`; throws without changing anything when it does not fit.
     public mutating func send(_ action: UserAction, at time: Timestamp) throws(ActionRejected) -> [SessionRecord] {
         guard started else { throw ActionRejected("the session has not been opened") }

@@ -36,5 +36,8 @@ extension SessionConfiguration {
         }
         if searchDebounceMillis < 0 { throw .invalidOption("the search debounce must be 0 ms or more") }
         if let redirectURI, let problem = OAuthRedirect.problem(with: redirectURI) { throw .invalidOption(problem) }
+        if let routingNumber, let problem = SandboxAuth.routingNumberProblem(routingNumber) {
+            throw .invalidOption("the routing number \(UntrustedText.quoted(routingNumber)): \(problem)")
+        }
     }
 }

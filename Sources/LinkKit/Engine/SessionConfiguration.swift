@@ -48,6 +48,10 @@ public struct SessionConfiguration: Sendable {
     /// search before Link opened. Link opens on consent as usual, and goes from consent straight
     /// to this institution (`SELECT_INSTITUTION`), not to its own search.
     public var embeddedInstitutionID: String?
+    /// The routing number the link token was created with (`/link/token/create`): the sandbox
+    /// institution it belongs to (021000021: Houndstooth Bank) is then a matched institution, and
+    /// choosing it is `MATCHED_SELECT_INSTITUTION` with `match_reason` `routing_number`.
+    public var routingNumber: String?
 
     /// The LOADING latency used when none is given.
     public static let defaultLatencyMillis: Int64 = 600

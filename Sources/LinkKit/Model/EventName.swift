@@ -296,3 +296,9 @@ extension EventName {
     /// the iOS guide writes `layerAutofillNotAvailable`): code written from either compiles.
     public static var layerAutofillNotAvailable: EventName { .layerAutoFillNotAvailable }
 }
+
+extension EventName {
+    /// LinkKit 4's spelling of ``identityVerificationPendingReviewStep`` (seed 002:
+    /// "identityVerificationReviewStep — The user has reached the pending review state.").
+    public static var identityVerificationReviewStep: EventName { .identityVerificationPendingReviewStep }
+}

@@ -79,6 +79,13 @@ public final class SessionDriver {
         deliver(engine.start(at: clock.now))
     }
 
+    /// Ends the session without showing it, the presentation having no screen to show it on:
+    /// `EXIT` and onExit with `error` (see ``LinkEngine/endUnshown(_:at:)``).
+    public func endUnshown(_ error: ExitError) {
+        isStarted = true
+        deliver(engine.endUnshown(error, at: clock.now))
+    }
+
     /// Applies an action now; throws, changing nothing, when it does not fit the pane. Timers
     /// due by now fire first, unless `timersFirst` is false: an action that fell due before them
     /// (the autopilot's key, held up with the process) is applied, then they fire if still due.

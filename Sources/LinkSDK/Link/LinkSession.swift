@@ -2,8 +2,8 @@ import Foundation
 import LinkKit
 
 /// LinkSession: one run of Link, what `LinkHandler.create()` returns (on iOS, the Link view
-/// controller). The seam a terminal UI plugs into later: a host opens `url`'s flow and reports
-/// what happens through the configuration's callbacks. Kept minimal; it does nothing by itself.
+/// controller). A host (LinkUI's `TerminalLinkHost`) runs its flow and reports what happens
+/// through the configuration's callbacks; it does nothing by itself.
 public final class LinkSession {
     /// The configuration: settings and the app's callbacks.
     let configuration: LinkConfiguration
@@ -42,8 +42,11 @@ public final class LinkSession {
     public var store: LinkStore?
 
     /// Opens the flow at `time` (`loaded`); the records go to the app's callbacks as they happen.
-    public func start(at time: Timestamp, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64 = 0) {
+    /// The ids the session makes come from `seed` (the same seed, the same session); without one,
+    /// from a seed of its own, drawn at random (each session's ids are new).
+    public func start(at time: Timestamp, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64? = nil) {
         guard engine == nil else { return }
+        let seed = seed ?? UInt64.random(in: 0...UInt64.max)
         var engine = MeshEngine(configuration: meshConfiguration(latencyMillis: latencyMillis, seed: seed))
         let records = engine.start(at: time)
         self.engine = engine
@@ -75,9 +78,21 @@ public final class LinkSession {
     /// Every record, in order, to observers first, then to the callbacks.
     private func deliver(_ records: [MeshRecord]) {
         for record in records {
+            if case .exit = record { exited = true }
             for observer in observers { observer(record) }
             deliverer.deliver(record)
         }
+    }
+
+    /// Whether the session has ended (onExit delivered).
+    public private(set) var exited = false
+
+    /// Ends a session its host could not show (no terminal): the app's `onExit`, as the person
+    /// leaving would, once (nothing when the session has ended already). v2's `onExit` takes no
+    /// argument: the host says why (``LinkPresenting`` hosts keep the reason).
+    public func exitUnshown() {
+        guard !exited else { return }
+        deliver([.exit])
     }
 
     private var observers: [(MeshRecord) -> Void] = []

@@ -2,7 +2,8 @@ import Foundation
 import LinkKit
 
 /// MeshBridge: hands a Mesh session's records to the app's callbacks as LinkSDK v2 does with the
-/// Link page's messages: `onEvent` gets the dictionary (`type`, `payload`); the callbacks' payloads
+/// Link page's messages: `onEvent` gets the dictionary (`type`, `payload`) of every message but
+/// those that close Link (`done`, `close`: onExit alone); the callbacks' payloads
 /// are decoded from their JSON into the Codable types (a payload that does not decode is dropped,
 /// as the SDK drops it); a connected integration is added to the ``LinkStore`` when
 /// `useSecureOnDeviceStorage` is on.
@@ -20,6 +21,8 @@ struct MeshBridge {
     func deliver(_ record: MeshRecord) {
         switch record {
         case .event(let type, let payload):
+            // the messages that close Link call onExit and are not forwarded (see ``consumedTypes``)
+            guard !Self.consumedTypes.contains(type) else { return }
             var event: [String: Any] = ["type": type]
             if let payload { event["payload"] = payload.foundationValue }
             configuration.onEvent?(event)
@@ -34,6 +37,11 @@ struct MeshBridge {
             configuration.onExit?()
         }
     }
+
+    /// The page's messages iOS v2 handles itself and never hands to `onEvent` (reference §5: "`showClose`,
+    /// `close`, `done` | Calls `onExit`."; only "anything else" is "Forwarded unchanged to `onEvent`"):
+    /// the session's `.exit` that follows them is the app's onExit.
+    static let consumedTypes: Set<String> = ["showClose", "close", "done"]
 
     /// `{"accessToken": {…}}` or `{"delayedAuth": {…}}` as a ``LinkPayload``.
     static func linkPayload(_ json: JSONValue) -> LinkPayload? {

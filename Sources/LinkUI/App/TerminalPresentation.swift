@@ -34,9 +34,19 @@ public final class TerminalPresentation: LinkPresentation {
     /// LinkKit v1's delegate calls.
     public var sdk: SDKGeneration = .current
 
+    /// The error onExit gets when there is no terminal to show Link in (no tty, `TERM` unset or
+    /// `dumb`): type `INTERNAL`, code `NO_TERMINAL`, the reason as its message.
+    public static func noTerminalError(_ reason: String) -> ExitError {
+        ExitError(errorCode: .internal(noTerminalCode), errorMessage: "Link could not be shown: \(reason)", displayMessage: nil)
+    }
+
+    /// The code of ``noTerminalError(_:)`` (type `INTERNAL`).
+    public static let noTerminalCode = "NO_TERMINAL"
+
     /// How the session ended, once it has.
     public private(set) var end: SessionEnd?
-    /// Why the terminal could not show the session, if it could not (then no session ran).
+    /// Why the terminal could not show the session, if it could not (then the session ended at
+    /// once: `EXIT` and onExit with ``noTerminalError(_:)``).
     public private(set) var problem: String?
     /// The session's driver, once presented (its outcome, its engine's last state).
     public private(set) var driver: SessionDriver?
@@ -61,7 +71,11 @@ public final class TerminalPresentation: LinkPresentation {
                 try TerminalScreen.checkUsable()
                 screen = try TerminalScreen.open(capture: recorder != nil)
             } catch {
+                // the app must hear how the session ended: onExit, with an error saying why
                 problem = "\(error)"
+                self.driver = driver
+                driver.endUnshown(Self.noTerminalError(problem ?? ""))
+                end = .exited
                 return
             }
         }
@@ -96,4 +110,18 @@ public final class TerminalPresentation: LinkPresentation {
 extension LinkPresentation where Self == TerminalPresentation {
     /// The terminal this process runs in (`open(using: .terminal)`), with the default theme.
     public static var terminal: TerminalPresentation { TerminalPresentation() }
+}
+
+/// PresentationMethod: the name seeds 000 and 002 give how Link is shown (`let method:
+/// PresentationMethod = .viewController(self)`, then `handler.open(presentUsing: method)`): in a
+/// terminal, ``TerminalPresentation``: `.terminal`, or `.viewController(self)` from a
+/// ``TerminalViewController``.
+public typealias PresentationMethod = TerminalPresentation
+
+extension LinkPresentation where Self == TerminalPresentation {
+    /// The seeds' `.viewController(self)`: Link shown full screen in this process's terminal,
+    /// from the ``TerminalViewController`` that asks (as ``terminal``).
+    public static func viewController(_ viewController: some TerminalViewController) -> TerminalPresentation {
+        TerminalPresentation()
+    }
 }

@@ -40,7 +40,7 @@ public final class PLKPlaidLinkViewController {
         self.linkToken = linkToken
         self.configuration = configuration
         self.delegate = delegate
-        oauthStateId = nil
+        oauthStateId = configuration.oauthStateId
     }
 
     /// v1's `initWithLinkToken:oauthStateId:configuration:delegate:`: re-initializes Link after
@@ -60,6 +60,7 @@ public final class PLKPlaidLinkViewController {
         if configuration.selectAccount { options.accountSelection = .single }
         if let uri = configuration.oauthRedirectUri { options.redirectURI = uri.absoluteString }
         let forward: (SessionRecord, (any Error)?) -> Void = { [weak self] record, error in
+            PLKDiagnostics.log(record)  // `PLKPLAIDLINK_DIAGNOSTICS`: to the console first
             guard let self, let delegate = self.delegate, let callback = V1Callback(record) else { return }
             let metadata = callback.metadata.anyValue as? [String: Any]
             switch callback {
@@ -80,6 +81,7 @@ public final class PLKPlaidLinkViewController {
     /// ends at once with `didExitWithError` naming why.
     public func open(using presentation: some LinkPresentation) {
         let linkConfiguration = linkConfiguration()
+        PLKDiagnostics.reportProblem()
         do {
             if let problem = configuration.problem { throw ConfigurationError.invalidOption(problem) }
             try Plaid.createPlaidLinkSession(configuration: linkConfiguration).open(using: presentation)
