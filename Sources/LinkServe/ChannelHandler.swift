@@ -119,6 +119,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             return
         }
         connection.hasStarted = true
+        connection.handshakeTimer?.cancel()
         connection.settle(outcome)
         reply(wantReply, ok: true)
         if let context {
@@ -142,6 +143,9 @@ final class SessionChannelHandler: ChannelInboundHandler {
             return
         }
         connection.hasStarted = true
+        // the handshake timer runs until a session (or a watch) starts: a channel opened and left
+        // unused does not hold the connection for the idle timeout
+        connection.handshakeTimer?.cancel()
         if let unusableTerm {
             connection.settle("refused: unusable TERM \(unusableTerm)")
             reply(wantReply, ok: true)

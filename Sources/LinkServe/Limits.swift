@@ -62,7 +62,7 @@ public struct ServeLimits: Sendable {
     public var maxPerSource: Int
     /// A session with no key typed for this long is ended (its visitor is told why).
     public var idleTimeout: TimeAmount
-    /// A connection that has not authenticated and opened a channel within this long is closed.
+    /// A connection that has not authenticated and started a session (or a watch) within this long is closed.
     public var handshakeTimeout: TimeAmount
     /// Connections not yet authenticated (OpenSSH's MaxStartups).
     public var maxStartups: MaxStartups = .openSSHDefault

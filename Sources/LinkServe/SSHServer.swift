@@ -171,7 +171,6 @@ public final class SSHServer {
                     if let refusal = connection.refusesChannel(limits: limits) {
                         return child.eventLoop.makeFailedFuture(refusal)
                     }
-                    connection.handshakeTimer?.cancel()
                     connection.openChannels += 1
                     connection.channelOpens += 1
                     child.closeFuture.whenComplete { _ in bound.value.openChannels -= 1 }

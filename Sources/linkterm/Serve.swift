@@ -71,7 +71,7 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("End a session after this many seconds without a key.", valueName: "seconds"))
     var idleTimeout = 600
 
-    @Option(help: ArgumentHelp("Close a connection not logged in with a channel open after this many seconds.",
+    @Option(help: ArgumentHelp("Close a connection not logged in with a session (or a watch) started after this many seconds.",
                                valueName: "seconds"))
     var handshakeTimeout = 20
 

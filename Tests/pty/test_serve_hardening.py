@@ -514,3 +514,16 @@ def test_memory_goes_back_after_a_flood(serve, keys):
     measure("serve", f"resident memory: {before / 1024:.1f} MB before, {peak / 1024:.1f} MB at the flood's peak, "
             f"{after / 1024:.1f} MB after (20 connections x 40 channel opens)")
     assert after <= before + 8 * 1024, (before, peak, after)
+
+
+def test_a_channel_left_unused_does_not_hold_the_connection(serve, keys):
+    """Logged in, a channel open, no shell asked for: closed at the handshake timeout, not kept
+    for the idle timeout (a way to hold connections, and so places, for ten minutes each)."""
+    server = serve("--handshake-timeout", 1)
+    t = transport(server, keys["visitor"])
+    try:
+        t.open_session(timeout=HANG_TIMEOUT)
+        wait_until(lambda: not t.is_active(), "the connection closed at the handshake timeout")
+    finally:
+        t.close()
+    server.wait_log(r'user=visitor session=\w+ outcome="refused: handshake timeout"')
