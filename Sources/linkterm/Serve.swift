@@ -61,7 +61,7 @@ struct Serve: ParsableCommand {
     var maxPerSource = 4
 
     @Option(help: ArgumentHelp(
-        "Connections not yet logged in, as OpenSSH's MaxStartups: from START on, a new one is dropped with a chance of RATE %, rising to every one at FULL (default 10:30:100).",
+        "Connections not yet logged in, as OpenSSH's MaxStartups: from START on, a new one is dropped with a chance of RATE %, rising to every one at FULL.",
         valueName: "start:rate:full"))
     var maxStartups = MaxStartups.openSSHDefault.description
 
