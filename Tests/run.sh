@@ -26,7 +26,7 @@ python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
 # paramiko makes the SSH requests OpenSSH's client cannot (keyboard-interactive alone, many channels on
 # one connection, a forged user name), and ssh-audit audits `linkterm serve` (Tests/pty/test_serve_hardening.py)
 python3 -c 'import paramiko, sys; sys.exit(paramiko.__version__ != "5.1.0")' 2>/dev/null || need_pip+=(paramiko==5.1.0)
-python3 -c 'import ssh_audit' 2>/dev/null || need_pip+=(ssh-audit==3.9.0)
+python3 -c 'from ssh_audit.globals import VERSION; import sys; sys.exit(VERSION != "v3.9.0")' 2>/dev/null || need_pip+=(ssh-audit==3.9.0)
 if [ ${#need_pip[@]} -gt 0 ]; then
   echo "Tests/run.sh: installing ${need_pip[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}"
