@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),
         .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
         .testTarget(name: "LinkSDKTests", dependencies: ["LinkSDK", "TestSupport"]),
-        .testTarget(name: "LinkServeTests", dependencies: ["LinkServe", .product(name: "NIOSSH", package: "swift-nio-ssh")]),
+        .testTarget(name: "LinkServeTests", dependencies: ["LinkServe", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                                                         .product(name: "NIOCore", package: "swift-nio")]),
         // a program that embeds linkterm as Plaid's iOS quick start embeds LinkKit (driven by Tests/pty/test_example.py)
         .executableTarget(name: "QuickStart", dependencies: ["LinkKit", "LinkUI"], path: "Examples/QuickStart"),
         // an app that places Embedded Institution Search in its own screen (Tests/pty/test_example.py)

@@ -80,6 +80,8 @@ def main() -> int:
         [args.binary, "serve", "--listen", "127.0.0.1:0", "--host-key", str(work / "host_key"),
          "--authorized-keys", str(work / "authorized_keys"), "--max-sessions", str(args.sessions),
          "--max-per-source", str(args.sessions), "--events-dir", str(work / "events"),
+         # every visitor connects at once: none of them is to be dropped as not logged in yet
+         "--max-startups", str(args.sessions),
          "--script", args.script, "--exit-at-end", "--typing-delay", str(args.typing_delay), "--pace", str(args.pace)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=str(REPO),
         start_new_session=True, text=True)

@@ -74,6 +74,10 @@ install_tools() {
   # Tests/tools/in_pty.py); pytest runs the pty tests (Tests/pty)
   python3 -c 'import asciinema, sys; sys.exit(asciinema.__version__ != "2.4.0")' 2>/dev/null || need_pip+=(asciinema==2.4.0)
   python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
+  # paramiko makes the SSH requests OpenSSH's client cannot (keyboard-interactive alone, many channels on
+  # one connection, a forged user name), and ssh-audit audits `linkterm serve` (Tests/pty/test_serve_hardening.py)
+  python3 -c 'import paramiko, sys; sys.exit(paramiko.__version__ != "5.1.0")' 2>/dev/null || need_pip+=(paramiko==5.1.0)
+  python3 -c 'from ssh_audit.globals import VERSION; import sys; sys.exit(VERSION != "v3.9.0")' 2>/dev/null || need_pip+=(ssh-audit==3.9.0)
   if [ ${#need_pip[@]} -gt 0 ]; then
     echo "installing ${need_pip[*]}"
     python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}" || return 1

@@ -1,6 +1,8 @@
 // The few libc calls `linkterm serve` needs that Swift does not import without _GNU_SOURCE.
 #define _GNU_SOURCE 1
 #include <errno.h>
+#include <malloc.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -56,3 +58,20 @@ int cpty_send_message(int socket, const char *bytes, size_t length, int fd) {
     return sent == (ssize_t)length ? 0 : -1;
 }
 
+
+int cpty_malloc_trim(void) {
+#ifdef __GLIBC__
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
+
+long cpty_resident_bytes(void) {
+    FILE *file = fopen("/proc/self/statm", "re");
+    if (file == NULL) return -1;
+    long size = 0, resident = 0;
+    int read = fscanf(file, "%ld %ld", &size, &resident);
+    fclose(file);
+    return read == 2 ? resident * sysconf(_SC_PAGESIZE) : -1;
+}

@@ -46,10 +46,11 @@ public struct AuthorizedKeys: Sendable {
                 continue
             }
             guard readTypes.contains(type) else {
-                let shown = ClientText.sanitized(type, limit: 40)
+                // the line is not quoted: the file may be anything (a symlink to a secret), and
+                // its contents must not reach the log
                 let problem = type.contains("=") || type.contains(",") || readTypes.contains(where: line.contains)
-                    ? "key options (\(shown)) are not supported: remove them, or list the key alone"
-                    : "\(UntrustedText.quoted(shown)) is not a key type (expected ssh-ed25519 or ecdsa-sha2-nistp256)"
+                    ? "key options are not supported: remove them, or list the key alone"
+                    : "not a key line (expected a key type such as ssh-ed25519 or ecdsa-sha2-nistp256 first)"
                 throw ServeError.authorizedKeys(path, "line \(index + 1): \(problem)")
             }
             guard fields.count >= 2, let key = try? NIOSSHPublicKey(openSSHPublicKey: "\(type) \(fields[1])") else {

@@ -27,6 +27,9 @@ final class SessionChannelHandler: ChannelInboundHandler {
     private var farewell: String?
     var finished = false
     private var holdsSessionPlace = false
+    private var holdsWatcherPlace = false
+    /// With --events-dir: the session's events file (made by the server).
+    private var eventsFile: EventsFile?
     /// With --watch: the session's audience socket (every session may come to present).
     private var audience: AudienceControl?
     var watching = false
@@ -83,9 +86,13 @@ final class SessionChannelHandler: ChannelInboundHandler {
             reply(request.wantReply, ok: false)  // the session's options come from the server only
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
             let size = WindowSize(rows: request.terminalRowHeight, columns: request.terminalCharacterWidth)
-            terminal?.size = size
-            if childStatus == nil { process?.resize(size) }
-            if watching { server.hub.resizeWatcher(id, size: size) }
+            if watching {
+                terminal?.size = size.within(server.state.limits.maxWatcherSize)
+                server.hub.resizeWatcher(id, size: size.within(server.state.limits.maxWatcherSize))
+            } else {
+                terminal?.size = size
+                if childStatus == nil { process?.resize(size) }
+            }
         case is SSHChannelRequestEvent.SignalRequest, is SSHChannelRequestEvent.LocalFlowControlRequest:
             break  // a visitor sends keys, not signals
         case let event as ChannelEvent where event == .inputClosed:
@@ -112,6 +119,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             return
         }
         connection.hasStarted = true
+        connection.handshakeTimer?.cancel()
         connection.settle(outcome)
         reply(wantReply, ok: true)
         if let context {
@@ -135,6 +143,9 @@ final class SessionChannelHandler: ChannelInboundHandler {
             return
         }
         connection.hasStarted = true
+        // the handshake timer runs until a session (or a watch) starts: a channel opened and left
+        // unused does not hold the connection for the idle timeout
+        connection.handshakeTimer?.cancel()
         if let unusableTerm {
             connection.settle("refused: unusable TERM \(unusableTerm)")
             reply(wantReply, ok: true)
@@ -148,14 +159,24 @@ final class SessionChannelHandler: ChannelInboundHandler {
             return end(status: 2)
         }
         if connection.isWatcher {
+            let limits = server.state.limits
+            guard server.state.reserveWatcher() else {
+                connection.settle("refused: all \(limits.maxWatchers) watcher places in use")
+                reply(wantReply, ok: true)
+                tell("linkterm serve: all \(limits.maxWatchers) watcher places are taken right now; please try again later.")
+                return end(status: 1)
+            }
+            holdsWatcherPlace = true
             reply(wantReply, ok: true)
             watching = true
-            idleTimer?.cancel()
             connection.settle("watched")
+            // a watcher's screen is drawn by the presenter's process: at most this size
+            let size = terminal.size.within(limits.maxWatcherSize)
+            self.terminal?.size = size
             write(WatchScreen.enter)
             let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
             let loop = context.eventLoop
-            server.hub.addWatcher(id, size: terminal.size, colors: AudienceControl.colorCount(term: terminal.term)) { event in
+            server.hub.addWatcher(id, size: size, colors: AudienceControl.colorCount(term: terminal.term)) { event in
                 loop.execute { bound.value.watchEvent(event) }
             }
             return
@@ -171,19 +192,33 @@ final class SessionChannelHandler: ChannelInboundHandler {
         do {
             var environment = server.configuration.childEnvironment(term: terminal.term)
             var sessionEnd: Int32 = -1
+            var descriptors: [Int32: Int32] = [:]
+            defer {
+                if sessionEnd >= 0 { close(sessionEnd) }
+                if let eventsFile { close(eventsFile.descriptor) }
+            }
             if server.configuration.watch {
                 let made = try AudienceControl.make()
                 audience = made.control
                 sessionEnd = made.sessionEnd
                 environment[AudienceControl.environmentName] = String(AudienceControl.childDescriptor)
+                descriptors[AudienceControl.childDescriptor] = sessionEnd
             }
-            defer { if sessionEnd >= 0 { close(sessionEnd) } }
+            var eventsDescriptor: Int32?
+            eventsFile = try server.configuration.makeEventsFile(session: connection.sessionID)
+            if let eventsFile {
+                eventsDescriptor = AudienceControl.childDescriptor + Int32(descriptors.count)
+                descriptors[eventsDescriptor!] = eventsFile.descriptor
+            }
             process = try SessionProcess.spawn(
-                executable: server.configuration.executable, arguments: server.configuration.childArguments(session: connection.sessionID),
-                environment: environment, size: terminal.size, audience: sessionEnd)
+                executable: server.configuration.executable,
+                arguments: server.configuration.childArguments(eventsDescriptor: eventsDescriptor),
+                environment: environment, size: terminal.size, descriptors: descriptors)
         } catch {
             audience?.close()
             audience = nil
+            if let eventsFile { connection.note = eventsFile.settle(exitCode: -1) }
+            eventsFile = nil
             connection.settle("failed: \(error)")
             reply(wantReply, ok: true)
             tell("linkterm serve: the session could not start; please try again later.")
@@ -259,10 +294,16 @@ final class SessionChannelHandler: ChannelInboundHandler {
             watchPipe?.close(promise: nil)
             drainTimer?.cancel()
         }
+        if holdsWatcherPlace {
+            holdsWatcherPlace = false
+            server.state.releaseWatcher()
+        }
         if let process, childStatus == nil {
-            // the visitor went away: SIGHUP (linkterm restores, writes EXIT, leaves), then SIGKILL
+            // the visitor went away: SIGHUP (linkterm restores, writes EXIT, leaves), then SIGKILL;
+            // SIGCONT with it, for a stopped process would not act on SIGHUP before SIGKILL
             connection.settle("dropped: session hung up")
             process.signal(SIGHUP)
+            process.signal(SIGCONT)
             ptyChannel?.close(promise: nil)
             killTimer = context.eventLoop.scheduleTask(in: server.state.limits.hangUpGrace) { process.signal(SIGKILL) }
         }
@@ -334,6 +375,8 @@ final class SessionChannelHandler: ChannelInboundHandler {
     private func finishIfDone() {
         guard let status = childStatus, outputClosed, !finished else { return }
         let code: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        if let eventsFile, let note = eventsFile.settle(exitCode: code) { connection.note = note }
+        eventsFile = nil
         connection.settle(status & 0x7F == 0 ? "ended: exit \(code)" : "ended: signal \(status & 0x7F)")
         if let farewell { tell(farewell) }
         end(status: code)
@@ -347,7 +390,10 @@ final class SessionChannelHandler: ChannelInboundHandler {
         connection.settle(outcome)
         if let process, childStatus == nil {
             farewell = reason
+            // a stopped process (SIGSTOP) acts on SIGTERM only once continued: restoring its
+            // visitor's terminal and completing its events, instead of dying by SIGKILL
             process.signal(SIGTERM)
+            process.signal(SIGCONT)
             killTimer?.cancel()
             killTimer = context?.eventLoop.scheduleTask(in: server.state.limits.terminateGrace) { process.signal(SIGKILL) }
         } else if process == nil {
@@ -368,10 +414,12 @@ final class SessionChannelHandler: ChannelInboundHandler {
     }
 
     private func idleCheck(_ limit: TimeAmount) {
-        guard !finished, !watching else { return }
+        guard !finished else { return }
         if NIODeadline.now() - lastInput >= limit {
             let seconds = limit.nanoseconds / 1_000_000_000
-            stop(telling: "linkterm serve: no key for \(seconds) s: the session has ended.", outcome: "ended: idle")
+            // a watcher too: a key (any key but q) keeps them watching
+            stop(telling: watching ? "linkterm serve: no key for \(seconds) s: stopped watching." : "linkterm serve: no key for \(seconds) s: the session has ended.",
+                 outcome: watching ? "ended: idle watcher" : "ended: idle")
         } else {
             armIdleTimer()
         }

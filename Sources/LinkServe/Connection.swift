@@ -23,11 +23,17 @@ final class ConnectionContext {
     var refusedFingerprint: String?
     /// What happened, for the log line (the first outcome set is kept).
     private(set) var outcome: String?
+    /// More on what happened, for the operator (e.g. the events file a session could not write).
+    var note: String?
     var handshakeTimer: Scheduled<Void>?
     /// The open session channels' ways to end their sessions (server stopping).
     private(set) var stoppers: [ObjectIdentifier: (String) -> Void] = [:]
     /// Whether a channel of this connection has started a session or a watch (one per connection).
     var hasStarted = false
+    /// Session channels open now, opened in all, and refused.
+    var openChannels = 0
+    var channelOpens = 0
+    private var refusedChannels = 0
     private var lingerTimer: Scheduled<Void>?
 
     /// A session channel opened; `stop` ends it for a reason.
@@ -42,6 +48,20 @@ final class ConnectionContext {
         guard stoppers.removeValue(forKey: id) != nil, stoppers.isEmpty else { return }
         let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
         lingerTimer = channel.eventLoop.scheduleTask(in: .seconds(1)) { bound.value.close("closed without a session") }
+    }
+
+    /// Why a new session channel is refused (an open failure), or nil when it may open: at most
+    /// ``ServeLimits/maxChannelsPerConnection`` at once and ``ServeLimits/maxChannelOpensPerConnection``
+    /// in all; past ``ServeLimits/maxRefusedChannelOpens`` refusals the connection is closed.
+    func refusesChannel(limits: ServeLimits) -> ServeRefusal? {
+        guard openChannels >= limits.maxChannelsPerConnection || channelOpens >= limits.maxChannelOpensPerConnection
+        else { return nil }
+        refusedChannels += 1
+        if refusedChannels == 1 { settle("refused: more than \(limits.maxChannelsPerConnection) channels at once or \(limits.maxChannelOpensPerConnection) in all") }
+        if refusedChannels > limits.maxRefusedChannelOpens {
+            close("closed: \(refusedChannels) channel opens refused")
+        }
+        return .tooManyChannels
     }
 
     init(channel: Channel, server: ServerShared) {
@@ -75,8 +95,11 @@ final class ConnectionContext {
         var fallback = "closed before authentication"
         if let refusedFingerprint, keyFingerprint == nil { fallback = "refused: key \(refusedFingerprint) not authorized" }
         if keyFingerprint != nil { fallback = "closed without a session" }
-        return "\(ServeLog.timestamp()) \(source) key=\(key) auth=\(auth) user=\(user ?? "-") session=\(sessionID) "
-            + "outcome=\"\(outcome ?? fallback)\" duration=\(String(format: "%.2f", seconds))s"
+        // the user name and the outcome carry what the client sent: quoted and escaped, so that
+        // they cannot pass for other fields (or turn the line around, U+202E)
+        return "\(ServeLog.timestamp()) \(source) key=\(key) auth=\(auth) user=\(ServeLog.field(user ?? "-")) session=\(sessionID) "
+            + "outcome=\(ServeLog.quoted(outcome ?? fallback))\(note.map { " note=\(ServeLog.quoted($0))" } ?? "") "
+            + "duration=\(String(format: "%.2f", seconds))s"
     }
 }
 
@@ -106,6 +129,7 @@ final class KeyAuthenticator: NIOSSHServerUserAuthenticationDelegate {
         }
         connection.user = ClientText.sanitized(request.username, limit: 32)
         connection.keyFingerprint = fingerprint
+        connection.server.state.authenticated(ObjectIdentifier(connection.channel))
         responsePromise.succeed(.success)
     }
 }

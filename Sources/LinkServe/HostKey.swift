@@ -50,13 +50,18 @@ public struct HostKey: Sendable {
     }
 
     static func create(path: String) throws -> HostKey {
+        // only the file's own folder is made (0700), as ~/.linkterm on a first start: a path
+        // whose folder's parent is missing too is more likely a typo than a place to fill
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw ServeError.hostKey(path, "cannot create its directory: \(error.localizedDescription)")
+        var info = stat()
+        if !directory.isEmpty && stat(directory, &info) != 0 {
+            let parent = (directory as NSString).deletingLastPathComponent
+            guard errno == ENOENT, parent.isEmpty || stat(parent, &info) == 0 else {
+                throw ServeError.hostKey(path, "its folder \(directory) does not exist, nor does \(parent): "
+                                         + "create the folder first (only a missing last folder is made)")
+            }
+            guard mkdir(directory, 0o700) == 0 else {
+                throw ServeError.hostKey(path, "cannot create its folder \(directory): \(String(cString: strerror(errno)))")
             }
         }
         let key = Curve25519.Signing.PrivateKey()

@@ -2,6 +2,58 @@ import Foundation
 import NIOCore
 import NIOSSH
 
+/// MaxStartups: how many connections that have not authenticated yet the server keeps, modelled on
+/// OpenSSH's `MaxStartups start:rate:full`: below `start` every new one is kept; from `start` on, a
+/// new one is dropped at random with a chance of `rate` percent, rising linearly to 100% at `full`.
+public struct MaxStartups: Sendable, Equatable, CustomStringConvertible {
+    /// Below this many unauthenticated connections, every new one is kept.
+    public var start: Int
+    /// The chance (percent) of dropping a new connection when there are `start`.
+    public var rate: Int
+    /// At this many unauthenticated connections, every new one is dropped.
+    public var full: Int
+
+    /// OpenSSH's default, 10:30:100.
+    public static let openSSHDefault = MaxStartups(start: 10, rate: 30, full: 100)
+
+    /// `start:rate:full`, checked (1 ≤ start ≤ full, 0 ≤ rate ≤ 100).
+    public init(start: Int, rate: Int, full: Int) {
+        self.start = start
+        self.rate = rate
+        self.full = full
+    }
+
+    /// Parses `START:RATE:FULL` (or one number N, meaning N:100:N); nil when it is not that.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.allSatisfy({ $0 != nil }) else { return nil }
+        let numbers = parts.map { $0! }
+        switch numbers.count {
+        case 1: self.init(start: numbers[0], rate: 100, full: numbers[0])
+        case 3: self.init(start: numbers[0], rate: numbers[1], full: numbers[2])
+        default: return nil
+        }
+        guard start >= 1, start <= full, (0...100).contains(rate), full <= 100_000 else { return nil }
+    }
+
+    /// `start:rate:full`.
+    public var description: String { "\(start):\(rate):\(full)" }
+
+    /// The chance (percent) that a new connection is dropped while `unauthenticated` are open.
+    public func dropChance(unauthenticated: Int) -> Int {
+        if unauthenticated >= full { return 100 }
+        if unauthenticated < start { return 0 }
+        return rate + (100 - rate) * (unauthenticated - start) / max(1, full - start)
+    }
+
+    /// Whether a new connection is dropped while `unauthenticated` are open (at random between
+    /// `start` and `full`).
+    public func drops(unauthenticated: Int) -> Bool {
+        let chance = dropChance(unauthenticated: unauthenticated)
+        return chance >= 100 || (chance > 0 && Int.random(in: 0..<100) < chance)
+    }
+}
+
 /// ServeLimits: how much the server takes on.
 public struct ServeLimits: Sendable {
     /// Sessions (linkterm processes) running at once; a visitor over the limit gets a polite line.
@@ -10,8 +62,25 @@ public struct ServeLimits: Sendable {
     public var maxPerSource: Int
     /// A session with no key typed for this long is ended (its visitor is told why).
     public var idleTimeout: TimeAmount
-    /// A connection that has not authenticated and opened a channel within this long is closed.
+    /// A connection that has not authenticated and started a session (or a watch) within this long is closed.
     public var handshakeTimeout: TimeAmount
+    /// Connections not yet authenticated (OpenSSH's MaxStartups).
+    public var maxStartups: MaxStartups = .openSSHDefault
+    /// Watchers (`--watch`) at once; one more is told so and let go.
+    public var maxWatchers: Int = 10
+    /// A watcher's screen is drawn at most this many rows by this many columns (a larger terminal
+    /// sees it in its top left corner): the presenter's process draws one screen for each watcher.
+    public var maxWatcherSize = WindowSize(rows: 200, columns: 500)
+    /// Session channels open at once on one connection (one runs the session; a client may open
+    /// one more, e.g. to be told why it was refused); one more is refused with an open failure.
+    public var maxChannelsPerConnection = 2
+    /// Session channels opened over a connection's life; past this, each open is refused.
+    public var maxChannelOpensPerConnection = 8
+    /// Refused channel opens after which the connection is closed.
+    public var maxRefusedChannelOpens = 16
+    /// Connections at once in all, authenticated or not: the sessions, the watchers and the
+    /// unauthenticated ones the limits above allow (a connection past it is closed at once).
+    public var maxConnections: Int { maxSessions + maxWatchers + maxStartups.full }
     /// After SIGHUP to a dropped visitor's session, how long before SIGKILL.
     public var hangUpGrace: TimeAmount = .milliseconds(60)
     /// After SIGTERM to a session the server ends (idle, stopping), how long before SIGKILL.
@@ -34,7 +103,10 @@ final class ServerState: @unchecked Sendable {
     private var authorizedKeys: AuthorizedKeys?
     private var perSource: [String: Int] = [:]
     private var connections: [ObjectIdentifier: @Sendable (String) -> Void] = [:]
+    /// The connections that have not authenticated yet (MaxStartups counts them).
+    private var unauthenticated: Set<ObjectIdentifier> = []
     private var sessionCount = 0
+    private var watcherCount = 0
     private var stopping = false
     let limits: ServeLimits
 
@@ -59,20 +131,46 @@ final class ServerState: @unchecked Sendable {
         locked { authorizedKeys = keys }
     }
 
-    /// Counts a new connection from `source`; false when that source is at its limit or the
-    /// server is stopping (the connection is then not counted). `stop` tells the connection to end.
-    func admitConnection(_ id: ObjectIdentifier, source: String, stop: @escaping @Sendable (String) -> Void) -> Bool {
+    /// Whether a new connection is taken, or why not.
+    enum Admission: Equatable {
+        case admitted
+        /// Its source has ``ServeLimits/maxPerSource`` connections open.
+        case perSource
+        /// MaxStartups dropped it (`unauthenticated` were open).
+        case startups(unauthenticated: Int)
+        /// ``ServeLimits/maxConnections`` are open.
+        case full
+        /// The server is stopping.
+        case stopping
+    }
+
+    /// Counts a new connection from `source` (unauthenticated until ``authenticated(_:)``), unless
+    /// that source is at its limit, MaxStartups drops it, the server has all the connections it
+    /// takes, or it is stopping (the connection is then not counted). `stop` tells it to end.
+    func admitConnection(_ id: ObjectIdentifier, source: String, stop: @escaping @Sendable (String) -> Void) -> Admission {
         locked {
-            guard !stopping, perSource[source, default: 0] < limits.maxPerSource else { return false }
+            if stopping { return .stopping }
+            if perSource[source, default: 0] >= limits.maxPerSource { return .perSource }
+            if connections.count >= limits.maxConnections { return .full }
+            if limits.maxStartups.drops(unauthenticated: unauthenticated.count) {
+                return .startups(unauthenticated: unauthenticated.count)
+            }
             perSource[source, default: 0] += 1
             connections[id] = stop
-            return true
+            unauthenticated.insert(id)
+            return .admitted
         }
+    }
+
+    /// The connection `id` has authenticated: MaxStartups no longer counts it.
+    func authenticated(_ id: ObjectIdentifier) {
+        locked { _ = unauthenticated.remove(id) }
     }
 
     /// Forgets a connection counted by ``admitConnection(_:source:stop:)``.
     func connectionClosed(_ id: ObjectIdentifier, source: String) {
         locked {
+            unauthenticated.remove(id)
             guard connections.removeValue(forKey: id) != nil else { return }
             perSource[source, default: 1] -= 1
             if perSource[source] == 0 { perSource[source] = nil }
@@ -92,6 +190,20 @@ final class ServerState: @unchecked Sendable {
     /// Gives a session place back.
     func releaseSession() {
         locked { sessionCount -= 1 }
+    }
+
+    /// Takes one of the watcher places; false when all are taken or the server is stopping.
+    func reserveWatcher() -> Bool {
+        locked {
+            guard !stopping, watcherCount < limits.maxWatchers else { return false }
+            watcherCount += 1
+            return true
+        }
+    }
+
+    /// Gives a watcher place back.
+    func releaseWatcher() {
+        locked { watcherCount -= 1 }
     }
 
     /// Stops accepting, and tells every connection to end with `reason`.

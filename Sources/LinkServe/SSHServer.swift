@@ -32,17 +32,37 @@ public final class SSHServer {
         let keys = try configuration.authorizedKeysPath.map(AuthorizedKeys.load(path:))
         let state = ServerState(limits: configuration.limits, authorizedKeys: keys)
         let shared = ServerShared(configuration: configuration, state: state, log: log)
+        let reserve = shared.reserve
         let group = MultiThreadedEventLoopGroup(numberOfThreads: min(2, System.coreCount))
         defer { try? group.syncShutdownGracefully() }
         let listener: Channel
+        let log = self.log
         do {
-            listener = try ServerBootstrap(group: group)
+            let bootstrap = ServerBootstrap(group: group)
                 .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+                .serverChannelInitializer { channel in
+                    // out of descriptors (EMFILE), accept fails while the connection waits: without
+                    // a pause the loop would try again at once, forever, at full CPU
+                    // (see DescriptorReserve for why a spare descriptor is needed as well)
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandlers([
+                            ReserveHandler(reserve: reserve),
+                            AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { error in
+                                log.line("\(ServeLog.timestamp()) linkterm serve: cannot accept a connection (\(String(cString: strerror(error.errnoCode)))): pausing accepts for 1 s")
+                                return .seconds(1)
+                            },
+                        ])
+                    }
+                }
                 .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
                 .childChannelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture { try Self.accept(channel, shared: shared) }
                 }
-                .bind(host: configuration.host, port: configuration.port).wait()
+            if let address = configuration.address {
+                listener = try bootstrap.bind(to: address).wait()
+            } else {
+                listener = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
+            }
         } catch {
             throw ServeError.listen("\(configuration.host):\(configuration.port)", "\(error)")
         }
@@ -79,7 +99,7 @@ public final class SSHServer {
             log.line("linkterm serve: WARNING: --open: anyone with any SSH key can connect and start a session")
         }
         let shown = ["127.0.0.1", "::1"].contains(configuration.host) ? "localhost"
-            : ["0.0.0.0", "::"].contains(configuration.host) ? "THIS-HOST" : host
+            : configuration.address.map(ListenAddress.isWildcard) == true ? "THIS-HOST" : host
         log.line("linkterm serve: visitors connect with: ssh -t -p \(port) \(shown)")
     }
 
@@ -104,12 +124,26 @@ public final class SSHServer {
         let bound = NIOLoopBound(connection, eventLoop: loop)
         let id = ObjectIdentifier(channel)
         let source = connection.sourceAddress
-        guard shared.state.admitConnection(id, source: source, stop: { reason in
-            loop.execute { bound.value.stopSessions(reason) }
-        }) else {
-            connection.settle("refused: more than \(shared.state.limits.maxPerSource) connections from \(source), or stopping")
+        let limits = shared.state.limits
+        if shared.reserve.shedsNext() {
+            // accepted with the spare descriptor (the server is out of them): closed at once
+            connection.settle("refused: out of descriptors")
             shared.log.line(connection.logLine())
-            channel.close(promise: nil)
+            channel.close().whenComplete { _ in shared.reserve.refill() }
+            return
+        }
+        let admission = shared.state.admitConnection(id, source: source, stop: { reason in
+            loop.execute { bound.value.stopSessions(reason) }
+        })
+        guard admission == .admitted else {
+            switch admission {
+            case .perSource: connection.settle("refused: more than \(limits.maxPerSource) connections from \(source)")
+            case .startups(let open): connection.settle("refused: \(open) connections not authenticated yet (max startups \(limits.maxStartups))")
+            case .full: connection.settle("refused: \(limits.maxConnections) connections open (all the server takes)")
+            case .stopping, .admitted: connection.settle("refused: stopping")
+            }
+            shared.log.line(connection.logLine())
+            channel.close().whenComplete { _ in shared.reserve.refill() }
             return
         }
         connection.handshakeTimer = loop.scheduleTask(in: shared.state.limits.handshakeTimeout) {
@@ -121,17 +155,25 @@ public final class SSHServer {
             // the line first: a server stopping waits for the count to reach zero, then flushes the log
             shared.log.line(connection.logLine())
             shared.state.connectionClosed(id, source: source)
+            shared.reserve.refill()
+            MemoryTrim.connectionClosed()
         }
         let sshHandler = NIOSSHHandler(
             role: .server(.init(hostKeys: [shared.configuration.hostKey.privateKey],
                                 userAuthDelegate: KeyAuthenticator(connection: bound),
-                                globalRequestDelegate: RefusingGlobalRequests(connection: bound))),
+                                globalRequestDelegate: RefusingGlobalRequests(connection: bound),
+                                banner: nil, transportProtectionSchemes: RepairingProtection.schemes)),
             allocator: channel.allocator,
             inboundChildChannelInitializer: { child, type in
                 let connection = bound.value
                 switch type {
                 case .session:
-                    connection.handshakeTimer?.cancel()
+                    if let refusal = connection.refusesChannel(limits: limits) {
+                        return child.eventLoop.makeFailedFuture(refusal)
+                    }
+                    connection.openChannels += 1
+                    connection.channelOpens += 1
+                    child.closeFuture.whenComplete { _ in bound.value.openChannels -= 1 }
                     return child.eventLoop.makeCompletedFuture {
                         try child.pipeline.syncOperations.addHandler(SessionChannelHandler(connection: connection))
                     }
@@ -165,6 +207,8 @@ enum ServeRefusal: Error {
     case channelType
     /// A global request (remote port forwarding).
     case globalRequest
+    /// A session channel past the connection's limits.
+    case tooManyChannels
 }
 
 /// RefusingGlobalRequests: remote port forwarding (tcpip-forward) is refused, and logged.

@@ -1,9 +1,13 @@
 import Foundation
+import NIOCore
 
 /// ServeConfiguration: everything `linkterm serve` was told on its command line.
 public struct ServeConfiguration: Sendable {
-    /// The address to listen on (an IP address or a host name).
+    /// The address to listen on (an IP address or a host name), as given.
     public var host: String
+    /// The address `host` resolved to (the one the wildcard check judged), bound as it is; nil:
+    /// `host` is resolved when binding.
+    public var address: SocketAddress?
     /// The port (0: any free port; the log says which).
     public var port: Int
     /// The server's host key.
@@ -39,16 +43,33 @@ public struct ServeConfiguration: Sendable {
         self.presenterKey = presenterKey
     }
 
+    /// The same configuration, listening on `address` (what `host` resolved to).
+    public func listening(on address: SocketAddress) -> ServeConfiguration {
+        var copy = self
+        copy.address = address
+        return copy
+    }
+
     /// Whether anyone with a key may log in (`--open`).
     public var isOpen: Bool { authorizedKeysPath == nil }
 
-    /// The arguments of session `id`'s linkterm: the server's session options, and its own
-    /// events file (named by the time and the session id) when there is an events directory.
-    func childArguments(session id: String) -> [String] {
-        guard let eventsDirectory else { return sessionArguments }
+    /// Session `id`'s events file (with an events directory): made here, by the server (0600,
+    /// new, named by the time and the session id), and handed to the session's linkterm as a
+    /// descriptor, so that what it says of the file names `/dev/fd/N`, not the server's folders.
+    func makeEventsFile(session id: String) throws -> EventsFile? {
+        guard let eventsDirectory else { return nil }
         let stamp = ServeLog.timestamp().replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
-        let file = (eventsDirectory as NSString).appendingPathComponent("\(stamp)-\(id).jsonl")
-        return sessionArguments + ["--events", file]
+        let path = (eventsDirectory as NSString).appendingPathComponent("\(stamp)-\(id).jsonl")
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw SpawnError("the events file \(path)", errno) }
+        return EventsFile(path: path, descriptor: fd)
+    }
+
+    /// The arguments of a session's linkterm: the server's session options, and its events file
+    /// as the descriptor `eventsDescriptor` when it has one.
+    func childArguments(eventsDescriptor: Int32?) -> [String] {
+        guard let eventsDescriptor else { return sessionArguments }
+        return sessionArguments + ["--events", "/dev/fd/\(eventsDescriptor)"]
     }
 
     /// The environment of a session's linkterm: the visitor's TERM (checked: ``ClientText/isSafeTerm(_:)``)
@@ -62,6 +83,29 @@ public struct ServeConfiguration: Sendable {
     }
 }
 
+/// EventsFile: a session's events file, made by the server.
+struct EventsFile {
+    /// Where it is (for the server's log only).
+    let path: String
+    /// The server's descriptor of it, until the session has started.
+    let descriptor: Int32
+
+    /// After the session: a file left empty (the session never started, e.g. a TERM without
+    /// terminfo) is removed; returns what the operator's log says of the file, if anything.
+    func settle(exitCode: Int32) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        if info.st_size == 0 {
+            unlink(path)
+            return "no events written: the empty events file was removed"
+        }
+        guard exitCode == 74 else { return nil }
+        var space = statvfs()
+        let full = statvfs((path as NSString).deletingLastPathComponent, &space) == 0 && space.f_bavail == 0
+        return "its events file \(path) could not be written in full (\(info.st_size) bytes written\(full ? "; no space left in --events-dir" : ""))"
+    }
+}
+
 /// ServerShared: what every connection reads: the configuration, the shared state, the log and
 /// the audience hub.
 final class ServerShared: Sendable {
@@ -69,6 +113,8 @@ final class ServerShared: Sendable {
     let state: ServerState
     let log: ServeLog
     let hub: WatchHub
+    /// The spare descriptor that keeps accepting from spinning when descriptors run out.
+    let reserve = DescriptorReserve()
 
     init(configuration: ServeConfiguration, state: ServerState, log: ServeLog) {
         hub = WatchHub(presenterKey: configuration.presenterKey)

@@ -83,6 +83,31 @@ public final class ServeLog: @unchecked Sendable {
         }
     }
 
+    /// `text` as a log field's value: as it is when it is only letters, digits and `. _ @ : + / -`
+    /// (a key fingerprint, `-`), otherwise ``quoted(_:)``.
+    public static func field(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._@:+/-".unicodeScalars.contains(scalar))
+        }
+        return plain ? text : quoted(text)
+    }
+
+    /// `text` in double quotes, with `"` and `\` escaped by a backslash and everything but
+    /// printable ASCII written `\u{XXXX}`: a value cannot end early, hold another field, or
+    /// reorder the line (U+202E).
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case " "..."~": out.unicodeScalars.append(scalar)
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out + "\""
+    }
+
     /// The time now as the log writes it: UTC, to the second (`2026-11-26T00:31:02Z`).
     public static func timestamp(_ date: Date = Date()) -> String {
         var seconds = time_t(date.timeIntervalSince1970)

@@ -14,6 +14,11 @@ public struct WindowSize: Equatable, Sendable {
         self.rows = rows <= 0 ? 24 : min(rows, 1000)
         self.columns = columns <= 0 ? 80 : min(columns, 1000)
     }
+
+    /// This size, cut to at most `limit`'s rows and columns.
+    func within(_ limit: WindowSize) -> WindowSize {
+        WindowSize(rows: min(rows, limit.rows), columns: min(columns, limit.columns))
+    }
 }
 
 /// SessionProcess: one visitor's linkterm: a child process in a session of its own (setsid), whose
@@ -35,10 +40,11 @@ final class SessionProcess: Sendable {
 
     /// Starts `executable` with `arguments` (argv[1...]) and exactly `environment`, on a new pty
     /// of `size`. The child's signal mask is empty and its signals have their default actions.
-    /// With `audience` (a descriptor, or -1), the child gets it as its descriptor 3 (the session's
-    /// end of its ``AudienceControl`` socket); it inherits no other descriptor beyond 0–2.
+    /// `descriptors` maps a descriptor number of the child (3 and up) to one of the server's that
+    /// it gets there (the session's end of its ``AudienceControl`` socket as 3, its events file as
+    /// 4); it inherits no other descriptor beyond 0–2.
     static func spawn(executable: String, arguments: [String], environment: [String: String],
-                      size: WindowSize, audience: Int32 = -1) throws -> SessionProcess {
+                      size: WindowSize, descriptors: [Int32: Int32] = [:]) throws -> SessionProcess {
         var name = [CChar](repeating: 0, count: 128)
         let master = cpty_open_master(&name, name.count)
         guard master >= 0 else { throw SpawnError("a pseudo-terminal", errno) }
@@ -53,17 +59,20 @@ final class SessionProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var moved: Int32 = -1  // dup2 onto itself would keep close-on-exec: first move it off 3
-        defer { if moved >= 0 { Foundation.close(moved) } }
-        if audience >= 0 {
-            var source = audience
-            if source == AudienceControl.childDescriptor {
-                moved = fcntl(audience, F_DUPFD_CLOEXEC, 10)
-                source = moved
+        // a source that is itself one of the targets is first moved off them (a dup2 onto itself
+        // would keep close-on-exec, and one onto another source would close it before its turn)
+        var moved: [Int32] = []
+        defer { moved.forEach { Foundation.close($0) } }
+        let targets = Set(descriptors.keys)
+        for (target, original) in descriptors.sorted(by: { $0.key < $1.key }) {
+            var source = original
+            if targets.contains(source) || source <= 2 {
+                source = fcntl(original, F_DUPFD_CLOEXEC, 10)
+                moved.append(source)
             }
-            posix_spawn_file_actions_adddup2(&actions, source, AudienceControl.childDescriptor)
+            posix_spawn_file_actions_adddup2(&actions, source, target)
         }
-        cpty_spawn_close_from(&actions, audience >= 0 ? AudienceControl.childDescriptor + 1 : 3)
+        cpty_spawn_close_from(&actions, (descriptors.keys.max() ?? 2) + 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

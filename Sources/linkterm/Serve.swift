@@ -60,10 +60,18 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("Connections at once from one address.", valueName: "n"))
     var maxPerSource = 4
 
+    @Option(help: ArgumentHelp(
+        "Connections not yet logged in, as OpenSSH's MaxStartups: from START on, a new one is dropped with a chance of RATE %, rising to every one at FULL.",
+        valueName: "start:rate:full"))
+    var maxStartups = MaxStartups.openSSHDefault.description
+
+    @Option(help: ArgumentHelp("With --watch, watchers at once; each is drawn at most 200 rows by 500 columns.", valueName: "n"))
+    var maxWatchers = 10
+
     @Option(help: ArgumentHelp("End a session after this many seconds without a key.", valueName: "seconds"))
     var idleTimeout = 600
 
-    @Option(help: ArgumentHelp("Close a connection not logged in with a channel open after this many seconds.",
+    @Option(help: ArgumentHelp("Close a connection not logged in with a session (or a watch) started after this many seconds.",
                                valueName: "seconds"))
     var handshakeTimeout = 20
 
@@ -88,6 +96,7 @@ struct Serve: ParsableCommand {
     static let ownOptions: [(String, Bool)] = [
         ("--listen", true), ("--all-interfaces", false), ("--host-key", true), ("--authorized-keys", true), ("--open", false),
         ("--max-sessions", true), ("--max-per-source", true), ("--idle-timeout", true), ("--handshake-timeout", true),
+        ("--max-startups", true), ("--max-watchers", true),
         ("--events-dir", true), ("--watch", false), ("--presenter-key", true),
     ]
 
@@ -120,14 +129,14 @@ struct Serve: ParsableCommand {
     var childArguments: [String] { Self.childArguments(of: CommandLine.arguments) }
 
     /// Options no session may be given: a file every session would share, or not a session at all.
-    static let sharedFileOptions = ["--events", "--record", "--profile", "--mesh-store", "--help", "-h", "--version"]
+    static let sharedFileOptions = ["--events", "--record", "--save-scenario", "--profile", "--mesh-store", "--help", "-h",
+                                    "--version"]
 
     func validate() throws {
-        let (host, port) = try Self.parseListen(listen)
-        if ["0.0.0.0", "::", "*", "0:0:0:0:0:0:0:0"].contains(host) && !allInterfaces {
-            throw ValidationError("--listen \(listen) listens on every network interface: add --all-interfaces to mean it, or give one address (default 127.0.0.1:2222)")
+        _ = try listenAddress()
+        guard MaxStartups(maxStartups) != nil else {
+            throw ValidationError("--max-startups takes START:RATE:FULL (1 ≤ START ≤ FULL, RATE 0 to 100, e.g. 10:30:100), not \(UntrustedText.quoted(maxStartups))")
         }
-        _ = port
         switch (open, authorizedKeys) {
         case (false, nil):
             throw ValidationError("linkterm serve needs --authorized-keys FILE (only those keys may log in) or --open (anyone may: a public demo)")
@@ -135,7 +144,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("--open and --authorized-keys cannot be used together")
         default: break
         }
-        for (value, option) in [(maxSessions, "--max-sessions"), (maxPerSource, "--max-per-source"),
+        for (value, option) in [(maxSessions, "--max-sessions"), (maxPerSource, "--max-per-source"), (maxWatchers, "--max-watchers"),
                                 (idleTimeout, "--idle-timeout"), (handshakeTimeout, "--handshake-timeout")] where value < 1 {
             throw ValidationError("\(option) must be 1 or more (got \(value))")
         }
@@ -159,6 +168,9 @@ struct Serve: ParsableCommand {
                 throw ValidationError("\(option) \(UntrustedText.quoted(path)): no readable file there")
             }
         }
+        // read whole here, as each session will: a bad file is the operator's to hear of, once,
+        // not every visitor's (with the server's paths)
+        if let problem = session?.sessionFilesProblem() { throw ValidationError("the sessions' options: \(problem)") }
         if let theme = session?.theme {
             do { _ = try ThemeLoader.load(theme) } catch { throw ValidationError("\(error)") }
         }
@@ -181,6 +193,22 @@ struct Serve: ParsableCommand {
         guard text.hasPrefix("SHA256:") else { return false }
         let digest = text.dropFirst(7)
         return digest.count == 43 && digest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }
+    }
+
+    /// `--listen`'s address, as the system resolves it (and the server binds it); refused when it
+    /// is every interface (however it is written: `0`, `0x0`, `[::0]` …) without `--all-interfaces`.
+    func listenAddress() throws -> SocketAddress {
+        let (host, port) = try Self.parseListen(listen)
+        let address: SocketAddress
+        do {
+            address = try ListenAddress.resolve(host: host, port: port)
+        } catch {
+            throw ValidationError("--listen \(UntrustedText.quoted(listen)): \(UntrustedText.quoted(host)) is not an address of this host (\(error))")
+        }
+        if ListenAddress.isWildcard(address) && !allInterfaces {
+            throw ValidationError("--listen \(listen) listens on every network interface: add --all-interfaces to mean it, or give one address (default 127.0.0.1:2222)")
+        }
+        return address
     }
 
     /// `HOST:PORT` or `[IPV6]:PORT` as a host and a port.
@@ -208,7 +236,14 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let (host, port) = try Self.parseListen(listen)
-        let keyPath = hostKey ?? ((ProcessInfo.processInfo.environment["HOME"] ?? ".") + "/.linkterm/ssh_host_ed25519_key")
+        let address = try listenAddress()
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        guard let keyPath = hostKey ?? home.map({ ($0 as NSString).appendingPathComponent(".linkterm/ssh_host_ed25519_key") })
+        else {
+            // not the working folder: each folder started in would be a new host identity
+            printError("linkterm serve: HOME is not set (or not an absolute path): give the host key's file with --host-key FILE")
+            throw ExitCode(2)
+        }
         let key: HostKey
         do {
             key = try HostKey.loadOrCreate(path: keyPath)
@@ -218,17 +253,49 @@ struct Serve: ParsableCommand {
         }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
-        let limits = ServeLimits(maxSessions: maxSessions, maxPerSource: maxPerSource,
+        var limits = ServeLimits(maxSessions: maxSessions, maxPerSource: maxPerSource,
                                  idleTimeout: .seconds(Int64(idleTimeout)), handshakeTimeout: .seconds(Int64(handshakeTimeout)))
+        limits.maxStartups = MaxStartups(maxStartups) ?? .openSSHDefault
+        limits.maxWatchers = maxWatchers
         let configuration = ServeConfiguration(
             host: host, port: port, hostKey: key, authorizedKeysPath: authorizedKeys, limits: limits, executable: executable,
             sessionArguments: childArguments, eventsDirectory: eventsDir, watch: watch, presenterKey: presenterKey)
+            .listening(on: address)
         do {
             try SSHServer(configuration: configuration, log: ServeLog()).run()
         } catch let error as ServeError {
             printError("linkterm serve: \(error)")
             if case .listen = error { throw ExitCode(1) }
             throw ExitCode(2)
+        }
+    }
+}
+
+extension LinkTerm {
+    /// What a session would refuse in its files (--script, --institutions, the script's own
+    /// options, the configuration they make), read as the session reads them; nil when all is well.
+    func sessionFilesProblem() -> String? {
+        do {
+            var scenario: Scenario?
+            if let script, flavor == .plaid {
+                scenario = try Scenario(text: try readScenarioText(script), file: script)
+            } else if let script {
+                _ = try MeshScenario(text: try readScenarioText(script), file: script)
+            }
+            if let path = session.institutions {
+                do {
+                    _ = try InstitutionDirectory.load(path: path)
+                } catch {
+                    return "--institutions: \(error)"
+                }
+            }
+            guard flavor == .plaid else { return nil }
+            var configuration = try session.configuration(defaultSeed: 0, directory: .sandbox)
+            if let scenario { try applyOptions(of: scenario, to: &configuration) }
+            try configuration.validate()
+            return nil
+        } catch {
+            return "\(error)"
         }
     }
 }

@@ -24,4 +24,10 @@ int cpty_socketpair(int seqpacket, int fds[2]);
 /// descriptor `fd` attached (SCM_RIGHTS) unless it is -1. Returns 0 when all of it was sent.
 int cpty_send_message(int socket, const char *bytes, size_t length, int fd);
 
+/// Gives the heap's free memory back to the system (glibc's malloc_trim(0)); 1 when some was.
+int cpty_malloc_trim(void);
+
+/// The resident set size of this process, in bytes (from /proc/self/statm), or -1.
+long cpty_resident_bytes(void);
+
 #endif
