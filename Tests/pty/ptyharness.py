@@ -980,6 +980,24 @@ def sign_in_to_the_end(p: "PtyProcess") -> None:
     assert not p.restoration_problems(), p.restoration_problems()
 
 
+def mesh_to_connected(p: "PtyProcess", integration: str = "Kraken") -> None:
+    """From Mesh's catalog: `integration` searched and chosen, signed in as the sandbox's Mesh /
+    Pass123, code 123456, up to its Connected pane."""
+    p.wait_for("Select an exchange, brokerage or wallet")
+    p.type(integration.lower())
+    p.wait_until(lambda: f"\u203a {integration}" in p.screen.text(), f"{integration} highlighted")
+    p.send(ENTER)
+    p.wait_for(f"Sign in to {integration}")
+    p.type("Mesh")
+    p.send(TAB)
+    p.type("Pass123")
+    p.send(ENTER)
+    p.wait_for(f"Enter the code {integration} sent you")
+    p.type("123456")
+    p.send(ENTER)
+    p.wait_for(f"Your {integration} account is connected")
+
+
 def to_connected(p: "PtyProcess") -> None:
     """On account select: all accounts (a), continue (Enter), up to the success pane."""
     p.wait_for("Choose the accounts to share")

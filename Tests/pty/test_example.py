@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from ptyharness import (ENTER, ESC, TAB, PtyProcess, REPO, base_env, link_to_the_end, sign_in, strip_escapes, to_connected,
+from ptyharness import (ENTER, mesh_to_connected, ESC, PtyProcess, REPO, base_env, link_to_the_end, sign_in, strip_escapes, to_connected,
                         linkterm_binary)
 
 
@@ -126,19 +126,7 @@ def test_the_mesh_quick_start_without_a_terminal_hears_onexit(home):
 def test_the_mesh_quick_start_connects_an_integration_through_the_api(home):
     p = PtyProcess.spawn([example("MeshQuickStart")], env=base_env(home=str(home / "home")), cwd=str(home))
     try:
-        p.wait_for("Select an exchange, brokerage or wallet")
-        p.type("kraken")
-        p.wait_until(lambda: "\u203a Kraken" in p.screen.text(), "Kraken highlighted")
-        p.send(ENTER)
-        p.wait_for("Sign in to Kraken")
-        p.type("Mesh")
-        p.send(TAB)
-        p.type("Pass123")
-        p.send(ENTER)
-        p.wait_for("Enter the code Kraken sent you")
-        p.type("123456")
-        p.send(ENTER)
-        p.wait_for("Your Kraken account is connected")
+        mesh_to_connected(p)
         p.send(ENTER)  # Done
         e = p.wait_exit()
         assert e.signal is None and e.status == 0, p.describe()

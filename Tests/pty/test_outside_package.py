@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ptyharness import ENTER, TAB, PtyProcess, REPO, base_env, link_to_the_end, strip_escapes
+from ptyharness import mesh_to_connected, ENTER, PtyProcess, REPO, base_env, link_to_the_end, strip_escapes
 
 NSLOG = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \w+\[\d+:\w+\] (.*)$")
 
@@ -90,19 +90,7 @@ def test_the_seed_handler_presents_link_from_onload(outside, home):
 def test_the_seed_mesh_calls_present_link_in_a_terminal(outside, home):
     p = PtyProcess.spawn([str(outside / "SeedMeshQuickStart")], env=base_env(home=str(home / "home")), cwd=str(home))
     try:
-        p.wait_for("Select an exchange, brokerage or wallet")
-        p.type("kraken")
-        p.wait_until(lambda: "\u203a Kraken" in p.screen.text(), "Kraken highlighted")
-        p.send(ENTER)
-        p.wait_for("Sign in to Kraken")
-        p.type("Mesh")
-        p.send(TAB)
-        p.type("Pass123")
-        p.send(ENTER)
-        p.wait_for("Enter the code Kraken sent you")
-        p.type("123456")
-        p.send(ENTER)
-        p.wait_for("Your Kraken account is connected")
+        mesh_to_connected(p)
         p.send(ENTER)  # Done
         e = p.wait_exit()
         assert e.signal is None and e.status == 0, p.describe()

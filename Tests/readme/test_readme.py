@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from ptyharness import (CONSENT_TITLE, CTRL_C, ENTER, ESC, SEARCH_HINT, TAB, PtyProcess, base_env, read_records,
-                        record_name, sign_in, strip_escapes, to_connected, to_credentials, to_search)
+from ptyharness import (CONSENT_TITLE, CTRL_C, ENTER, ESC, SEARCH_HINT, PtyProcess, base_env, link_to_the_end,
+                        mesh_to_connected, read_records, record_name, sign_in, strip_escapes, to_search)
 from readme_blocks import blocks, commands
 
 REPO = Path(__file__).resolve().parents[2]
@@ -161,13 +161,7 @@ def test_quick_start_events_line_writes_every_event(release, tmp_path):
     work = in_folder_like_the_clone(tmp_path)
     p = PtyProcess.spawn([BASH, "-c", quick_start()["--events"]], env=newcomer_env(work / "home"), cwd=str(work))
     try:
-        p.wait_for(CONSENT_TITLE)
-        to_search(p)
-        to_credentials(p)
-        sign_in(p, "pass_good")
-        to_connected(p)
-        p.send(ENTER)
-        assert p.wait_exit().status == 0, p.describe()
+        link_to_the_end(p)
     finally:
         p.close()
     names = [record_name(r) for r in read_records(work / "events.jsonl")]
@@ -178,19 +172,7 @@ def test_quick_start_mesh_line_connects_with_the_sandbox_credentials(release, tm
     work = in_folder_like_the_clone(tmp_path)
     p = PtyProcess.spawn([BASH, "-c", quick_start()["--flavor mesh"]], env=newcomer_env(work / "home"), cwd=str(work))
     try:
-        p.wait_for("Select an exchange, brokerage or wallet")
-        p.type("bin")
-        p.wait_until(lambda: "\u203a Binance" in p.screen.text(), "Binance highlighted")
-        p.send(ENTER)
-        p.wait_for("Sign in to Binance")
-        p.type("Mesh")                                  # username Mesh
-        p.send(TAB)
-        p.type("Pass123")                               # password Pass123
-        p.send(ENTER)
-        p.wait_for("Enter the code Binance sent you")
-        p.type("123456")                                # code 123456
-        p.send(ENTER)
-        p.wait_for("Your Binance account is connected")
+        mesh_to_connected(p, "Binance")                 # username Mesh, password Pass123, code 123456
         p.send(ENTER)
         assert p.wait_exit().status == 0, p.describe()
         assert "onIntegrationConnected" in strip_escapes(bytes(p.log)), p.describe()
@@ -300,13 +282,7 @@ def test_embedding_snippet_as_printed_shows_its_callbacks_after_link_closes(rele
     assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
     p = PtyProcess.spawn([str(app / ".build" / "debug" / "MyApp")], env=newcomer_env(tmp_path), cwd=str(tmp_path))
     try:
-        p.wait_for(CONSENT_TITLE)
-        to_search(p)
-        to_credentials(p)
-        sign_in(p, "pass_good")
-        to_connected(p)
-        p.send(ENTER)
-        assert p.wait_exit().status == 0, p.describe()
+        link_to_the_end(p)
         data = bytes(p.log)
         left = data.rfind(b"\x1b[?1049l")
         assert left >= 0, p.describe()
