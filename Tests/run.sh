@@ -80,7 +80,7 @@ install_tools() {
   python3 -c 'from ssh_audit.globals import VERSION; import sys; sys.exit(VERSION != "v3.9.0")' 2>/dev/null || need_pip+=(ssh-audit==3.9.0)
   if [ ${#need_pip[@]} -gt 0 ]; then
     echo "installing ${need_pip[*]}"
-    python3 -m pip install --quiet --disable-pip-version-check "${need_pip[@]}" || return 1
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "${need_pip[@]}" || return 1
   fi
   echo "tmux $(tmux -V | cut -d' ' -f2), $(ssh -V 2>&1 | cut -d, -f1), $(valgrind --version), $(swift --version 2>&1 | head -1)"
 }
