@@ -6,7 +6,7 @@ import LinkKit
 /// Each step waits until the session is idle (no LOADING, no pending search debounce), then its
 /// keys go out one every ``typingDelayMillis``; a step's expectations are checked once what it
 /// started has settled. A failure is shown on screen and stops the play.
-public final class Autopilot {
+public final class Autopilot: FlavorAutopilot {
     /// Where the play is.
     public typealias State = AutopilotState
 
@@ -43,7 +43,7 @@ public final class Autopilot {
     }
 
     /// Each step's line and verb, for the banner.
-    var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
+    public var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
 
     /// One line for the screen: the step being played, or how the play ended.
     public var banner: String { state.banner(steps: stepNames) }

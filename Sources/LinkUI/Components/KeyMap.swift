@@ -2,7 +2,7 @@ import LinkKit
 
 /// KeyBinding: a named key binding; footers and the help overlay are generated from these, and a
 /// pane whose binding names its action handles the key from here (``KeyMap/action(for:)``).
-struct KeyBinding: Hashable, Sendable {
+public struct KeyBinding: Hashable, Sendable {
     /// The keys as a person reads them, e.g. `Enter` or `↑/↓`.
     var keys: String
     /// What they do, short, e.g. `continue`.
@@ -22,7 +22,7 @@ struct KeyBinding: Hashable, Sendable {
 }
 
 /// KeyMap: the bindings of one pane, in the order the footer shows them.
-struct KeyMap: Hashable, Sendable {
+public struct KeyMap: Hashable, Sendable {
     /// The bindings.
     var bindings: [KeyBinding]
 

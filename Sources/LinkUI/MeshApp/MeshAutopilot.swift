@@ -4,7 +4,7 @@ import LinkKit
 /// pace, checking the scenario's expectations against the records as replay does: before a step
 /// (but `wait` and `quit`) a request in flight answers; a step's expectations are met once what it
 /// started has settled; a step with none goes on at once.
-public final class MeshAutopilot {
+public final class MeshAutopilot: FlavorAutopilot {
     /// Where the play is.
     public typealias State = AutopilotState
 
@@ -33,12 +33,12 @@ public final class MeshAutopilot {
     }
 
     /// Watches `app`'s records (before the session starts).
-    func attach(to app: MeshApp) {
+    public func attach(to app: MeshApp) {
         app.driver.observe { [unowned self] record in self.caused.append(record) }
     }
 
     /// Each step's line and verb, for the banner.
-    var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
+    public var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
 
     /// One line for the footer.
     public var banner: String { state.banner(steps: stepNames) }
@@ -47,13 +47,22 @@ public final class MeshAutopilot {
     public var report: String { state.report(steps: stepNames) }
 
     /// When the autopilot next wants to act.
-    func nextDeadline(now: Int64) -> Int64? {
+    public func nextDeadline(now: Int64) -> Int64? {
         guard case .playing = state else { return nil }
         return max(now, nextKeyAt)
     }
 
+    /// Never before the session's timers: Mesh's driver lets every due request answer before an action.
+    public var nextKeyDue: Int64? { nil }
+
+    /// Does what is due at `now`; returns a redraw when it pressed a key.
+    @discardableResult
+    public func tick(app: MeshApp, now: Int64) -> AppEffects {
+        act(app: app, now: now) ? .redraw : []
+    }
+
     /// Does what is due at `now`; returns whether it pressed a key.
-    func tick(app: MeshApp, now: Int64) -> Bool {
+    private func act(app: MeshApp, now: Int64) -> Bool {
         guard case .playing(let index) = state, now >= nextKeyAt else { return false }
         let engine = app.driver.engine
         let idle = engine.nextDeadline == nil
@@ -107,7 +116,7 @@ public final class MeshAutopilot {
             // every key typed: check now (a step with no expectations goes on at once, as replay
             // does; waiting for the next wake would sleep through a LOADING the next step interrupts)
             awaitingCheck = true
-            return tick(app: app, now: now)
+            return act(app: app, now: now)
         }
         _ = app.press(queue.removeFirst(), byPerson: false)
         if let refused = app.status { return fail("line \(step.line): \(step.command.verb): \(refused)") }
