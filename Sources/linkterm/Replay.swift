@@ -82,7 +82,6 @@ struct Replay: ParsableCommand {
             return printTimeline(SessionTimeline(records: records))
         }
         if flavor == .mesh || MeshScenario.namesMesh(text) {
-            if timeline { throw ValidationError("--timeline shows Plaid sessions; this is a Mesh scenario") }
             return try runMesh(text, path: files[0])
         }
         let scenario = try parse(text, path: files[0])
@@ -178,6 +177,7 @@ struct Replay: ParsableCommand {
             printError("linkterm: \(error)")
             throw ExitCode(2)
         }
+        if timeline { return try runMeshTimeline(scenario) }
         let sink = JSONLinesSink(fileDescriptor: 1)
         var status: Int32 = 0
         do {
@@ -192,6 +192,24 @@ struct Replay: ParsableCommand {
             throw ExitCode(outputFailureStatus)
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Plays a Mesh scenario and prints its timeline, the views marked as the engine shows them
+    /// (as the UI's F4 does); a step that does not fit still prints the timeline so far, then the
+    /// problem, and exits 1.
+    func runMeshTimeline(_ scenario: MeshScenario) throws {
+        var marks = MeshTimelineMarks()
+        var problem: ScenarioError?
+        do {
+            try MeshScenarioRunner(scenario: scenario).run(observe: { marks.record($0) }, watch: { marks.saw($0, at: $1) })
+        } catch {
+            problem = error
+        }
+        printTimeline(marks.timeline())
+        if let problem {
+            printError("linkterm: \(problem)")
+            throw ExitCode(problem.isMalformed ? 2 : 1)
+        }
     }
 
     /// A Mesh scenario with the command line's `--seed`, if given.
