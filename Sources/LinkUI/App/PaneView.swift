@@ -6,12 +6,9 @@ import LinkKit
 /// presses on it to carry out a scenario step (the autopilot).
 ///
 /// A pane never changes the engine: ``handle(_:context:)`` returns the action to send. The app
-/// finds the view for the engine's pane in ``PaneRegistry``; adding a pane is a file that
-/// conforms to this protocol and one line there (docs/ARCHITECTURE.md, "To add a pane").
+/// finds the view for the engine's pane in ``PaneRegistry``'s switch; adding a pane is a file
+/// that conforms to this protocol and two lines there (docs/ARCHITECTURE.md, "To add a pane").
 protocol PaneView {
-    /// Whether this view shows the engine's `pane` (the registry asks each view in turn).
-    static func shows(_ pane: Pane) -> Bool
-
     /// The title of the pane's box; `nil` keeps the title of the pane drawn underneath.
     func title(_ context: PaneContext) -> String?
 

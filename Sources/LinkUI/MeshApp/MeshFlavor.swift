@@ -65,12 +65,29 @@ public final class MeshFlavor: AppFlavor {
         panes.lazy.compactMap { $0 as? View }.first
     }
 
-    func index(of pane: MeshPane) -> Int {
-        guard let index = panes.firstIndex(where: { type(of: $0).shows(pane) }) else {
-            preconditionFailure("no Mesh pane view shows \(pane)")
+    /// The type of the view that shows `pane`: one exhaustive `switch`, so that an engine pane
+    /// without a view does not compile.
+    static func viewType(for pane: MeshPane) -> any MeshPaneView.Type {
+        switch pane {
+        case .catalog: MeshCatalogPane.self
+        case .credentials: MeshCredentialsPane.self
+        case .oauth: MeshOAuthPane.self
+        case .loading: MeshLoadingPane.self
+        case .mfa, .transferMFA: MeshCodePane.self
+        case .accounts: MeshAccountsPane.self
+        case .connected: MeshConnectedPane.self
+        case .asset: MeshAssetPane.self
+        case .network: MeshNetworkPane.self
+        case .amount: MeshAmountPane.self
+        case .preview: MeshPreviewPane.self
+        case .transferSuccess, .transferError: MeshTransferResultPane.self
+        case .exitConfirmation: MeshExitPane.self
+        case .finished: MeshDonePane.self
         }
-        return index
     }
+
+    /// The index in ``panes`` of the view that shows `pane`.
+    func index(of pane: MeshPane) -> Int { viewIndex(panes, of: Self.viewType(for: pane)) }
 
     /// Marks the view on the timeline; tells the pane view when the engine moved to it (or said
     /// something new there: a wrong password).

@@ -21,7 +21,6 @@ enum MeshPaneResult: Equatable {
 /// MeshPaneView: one Mesh pane, in one file, as ``PaneView`` is for Plaid's panes (the same
 /// parts: state, key map, title, text, entry, handle, draw), over Mesh's engine and actions.
 protocol MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool
     func title(_ context: MeshPaneContext) -> String
     func keyMap(_ context: MeshPaneContext) -> KeyMap
     func takesText(_ context: MeshPaneContext) -> Bool

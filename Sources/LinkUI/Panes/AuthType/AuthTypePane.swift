@@ -3,8 +3,6 @@ import LinkKit
 /// AuthTypePane: SELECT_AUTH_TYPE (Auth sessions): connect instantly by finding the bank, or
 /// manually with account and routing numbers.
 struct AuthTypePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .selectAuthType }
-
     func title(_ context: PaneContext) -> String? { " Connect your account " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

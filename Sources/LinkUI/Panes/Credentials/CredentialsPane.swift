@@ -2,8 +2,6 @@ import LinkKit
 
 /// CredentialsPane: username and password (masked) for the selected institution.
 struct CredentialsPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .credential }
-
     func title(_ context: PaneContext) -> String? { " Credentials " }
 
     /// Esc goes back to search, or in update mode (no search to go back to) asks to exit.

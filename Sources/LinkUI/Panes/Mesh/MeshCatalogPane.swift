@@ -5,7 +5,6 @@ struct MeshCatalogPane: MeshPaneView {
     var field = TextField(maxLength: 64)
     var list = MeshList()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .catalog }
     func title(_ context: MeshPaneContext) -> String { " Connect an account " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 

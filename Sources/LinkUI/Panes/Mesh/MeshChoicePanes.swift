@@ -4,7 +4,6 @@ import LinkKit
 struct MeshOAuthPane: MeshPaneView {
     var approve = true
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .oauth }
     func title(_ context: MeshPaneContext) -> String { " \(context.integrationName) " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap {
@@ -40,7 +39,6 @@ struct MeshAccountsPane: MeshPaneView {
     var list = MeshList()
     var checked: Set<Int> = []
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .accounts }
     func title(_ context: MeshPaneContext) -> String { " Choose accounts " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap {
@@ -81,7 +79,6 @@ struct MeshAccountsPane: MeshPaneView {
 struct MeshConnectedPane: MeshPaneView {
     var linkAnother = false
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .connected }
     func title(_ context: MeshPaneContext) -> String { " Connected " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap {

@@ -4,7 +4,6 @@ import LinkKit
 struct MeshCodePane: MeshPaneView {
     var code = SecretField(maxLength: 12)
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .mfa || pane == .transferMFA }
     func title(_ context: MeshPaneContext) -> String { " Verification " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 

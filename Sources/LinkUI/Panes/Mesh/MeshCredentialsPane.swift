@@ -4,7 +4,6 @@ import LinkKit
 struct MeshCredentialsPane: MeshPaneView {
     var fields = SignInFields()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .credentials }
     func title(_ context: MeshPaneContext) -> String { " Sign in " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 

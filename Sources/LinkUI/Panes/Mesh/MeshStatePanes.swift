@@ -2,10 +2,6 @@ import LinkKit
 
 /// MeshLoadingPane: a request in flight (the sandbox's latency).
 struct MeshLoadingPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool {
-        if case .loading = pane { true } else { false }
-    }
-
     func title(_ context: MeshPaneContext) -> String { " Connecting " }
     func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
@@ -20,10 +16,6 @@ struct MeshLoadingPane: MeshPaneView {
 
 /// MeshExitPane: "Are you sure you want to exit?" (Mesh's own words), over the pane underneath.
 struct MeshExitPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool {
-        if case .exitConfirmation = pane { true } else { false }
-    }
-
     func title(_ context: MeshPaneContext) -> String { " Exit " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap {
@@ -50,7 +42,6 @@ struct MeshExitPane: MeshPaneView {
 
 /// MeshDonePane: the session has ended (onExit was called).
 struct MeshDonePane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool { pane == .finished }
     func title(_ context: MeshPaneContext) -> String { " Done " }
     func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }

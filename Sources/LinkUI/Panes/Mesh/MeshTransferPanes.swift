@@ -4,7 +4,6 @@ import LinkKit
 struct MeshAssetPane: MeshPaneView {
     var list = MeshList()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .asset }
     func title(_ context: MeshPaneContext) -> String { " Transfer: asset " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap {
@@ -39,7 +38,6 @@ struct MeshAssetPane: MeshPaneView {
 struct MeshNetworkPane: MeshPaneView {
     var list = MeshList()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .network }
     func title(_ context: MeshPaneContext) -> String { " Transfer: network " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap {
@@ -77,7 +75,6 @@ struct MeshNetworkPane: MeshPaneView {
 struct MeshAmountPane: MeshPaneView {
     var field = TextField(maxLength: 20)
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .amount }
     func title(_ context: MeshPaneContext) -> String { " Transfer: amount " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
@@ -115,7 +112,6 @@ struct MeshAmountPane: MeshPaneView {
 
 /// MeshPreviewPane: transfer: what will be sent, where, and the fees; Enter executes.
 struct MeshPreviewPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool { pane == .preview }
     func title(_ context: MeshPaneContext) -> String { " Transfer: preview " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap {
@@ -157,13 +153,6 @@ struct MeshPreviewPane: MeshPaneView {
 
 /// MeshTransferResultPane: the transfer executed, or why it did not; Enter is Done.
 struct MeshTransferResultPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool {
-        switch pane {
-        case .transferSuccess, .transferError: true
-        default: false
-        }
-    }
-
     func title(_ context: MeshPaneContext) -> String { context.pane == .transferSuccess ? " Transfer sent " : " Transfer failed " }
 
     func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([KeyBinding("Enter", "done", matches: [.enter, .escape])]) }

@@ -3,8 +3,6 @@ import LinkKit
 /// VerifyPhonePane: VERIFY_PHONE: the one-time code sent to the phone (masked; three wrong codes
 /// stop and continue as a new user). Esc goes back to the phone.
 struct VerifyPhonePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .verifyPhone }
-
     func title(_ context: PaneContext) -> String? { " Verify your phone " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
