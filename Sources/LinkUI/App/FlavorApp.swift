@@ -26,6 +26,8 @@ public final class FlavorApp<Flavor: AppFlavor> {
     public internal(set) var status: String?
     /// A record's JSON the inspector's `y` asked to copy, until the runner takes it.
     var clipboard: String?
+    /// The engine's refusal of the action the autopilot's key sent (``pressByAutopilot(_:)``).
+    private var refusal: ActionRejected?
 
     /// The log panel.
     var log = LogPanel()
@@ -123,8 +125,18 @@ public final class FlavorApp<Flavor: AppFlavor> {
             try flavor.send(action, timersFirst: !keyBeforeTimers)
         } catch {
             status = error.reason
+            refusal = error
         }
         flavor.sync()
+    }
+
+    /// A key the autopilot presses; throws the engine's refusal of the action it sent, if it
+    /// sent one that was refused (the footer shows it too).
+    func pressByAutopilot(_ key: Key) throws(ActionRejected) -> AppEffects {
+        refusal = nil
+        let effects = press(key, byPerson: false)
+        if let refusal { throw refusal }
+        return effects
     }
 
     /// Ends the session with the flavor's quit, unless it has ended already.

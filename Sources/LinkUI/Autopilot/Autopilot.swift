@@ -121,9 +121,11 @@ public final class Autopilot: FlavorAutopilot {
             awaitingCheck = true
             return tick(app: app, now: now)
         }
-        let effects = app.press(queue.removeFirst(), byPerson: false)
-        if let refused = app.status {
-            return failed("line \(step.line): \(step.command.verb): \(refused)")
+        let effects: AppEffects
+        do {
+            effects = try app.pressByAutopilot(queue.removeFirst())
+        } catch {
+            return failed("line \(step.line): \(step.command.verb): \(error.reason)")
         }
         nextKeyAt = now + typingDelayMillis
         return effects

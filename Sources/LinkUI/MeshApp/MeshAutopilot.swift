@@ -118,8 +118,11 @@ public final class MeshAutopilot: FlavorAutopilot {
             awaitingCheck = true
             return act(app: app, now: now)
         }
-        _ = app.press(queue.removeFirst(), byPerson: false)
-        if let refused = app.status { return fail("line \(step.line): \(step.command.verb): \(refused)") }
+        do {
+            _ = try app.pressByAutopilot(queue.removeFirst())
+        } catch {
+            return fail("line \(step.line): \(step.command.verb): \(error.reason)")
+        }
         nextKeyAt = now + typingDelayMillis
         return true
     }
