@@ -11,7 +11,7 @@ import LinkKit
 /// typed) while the app runs.
 public protocol AppFlavor: AnyObject {
     /// What the flavor's engine takes (a key sent by a pane, a step of a scenario).
-    associatedtype Action
+    associatedtype Action: Hashable & Sendable
     /// What the flavor's engine emits (the log panel's entries, the timeline's marks).
     associatedtype Record
     /// The flavor's driver, which runs its engine on a clock.
@@ -44,7 +44,7 @@ public protocol AppFlavor: AnyObject {
     func sync()
 
     /// The bindings of the pane shown, in footer order (the footer, the help overlay).
-    var paneKeyMap: KeyMap { get }
+    var paneKeyMap: KeyMapOf<Action> { get }
     /// Whether the focused element of the pane shown takes typed text (then `?` and `q` are text).
     var paneTakesText: Bool { get }
     /// Gives `key` to the pane shown; returns the action it sends, if any.

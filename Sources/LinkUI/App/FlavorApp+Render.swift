@@ -30,7 +30,7 @@ extension FlavorApp {
             cursor = nil
         }
         if helpVisible {
-            HelpOverlay.draw(into: &buffer, area: layout.body, styles: styles, paneKeys: paneKeyMap, rows: flavor.helpRows,
+            HelpOverlay.draw(into: &buffer, area: layout.body, styles: styles, paneKeys: paneKeyMap.labels, rows: flavor.helpRows,
                              offset: helpOffset)
             cursor = nil
         }
@@ -48,7 +48,7 @@ extension FlavorApp {
             return
         }
         let keys = log.isFocused ? log.currentKeyMap.bindings
-            : paneKeyMap.bindings + KeyMap.global.bindings
+            : paneKeyMap.labels.bindings + KeyLabels.global.bindings
         buffer.hints(keys, y: area.y, area: area.inset(left: 1), styles: styles)
     }
 

@@ -145,7 +145,7 @@ public final class FlavorApp<Flavor: AppFlavor> {
     }
 
     /// The bindings shown in the footer and the help overlay for the current pane.
-    var paneKeyMap: KeyMap { flavor.paneKeyMap }
+    var paneKeyMap: KeyMapOf<Flavor.Action> { flavor.paneKeyMap }
 }
 
 extension FlavorApp: TerminalApp {

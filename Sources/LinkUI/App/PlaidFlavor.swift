@@ -71,7 +71,7 @@ public final class PlaidFlavor: AppFlavor {
         panes.withView(for: pane) { $0.enter(entered, returning: returning) }
     }
 
-    public var paneKeyMap: KeyMap { panes.view(for: driver.engine.pane).keyMap(context()) }
+    public var paneKeyMap: KeyMapOf<UserAction> { panes.view(for: driver.engine.pane).keyMap(context()) }
     public var paneTakesText: Bool { panes.view(for: driver.engine.pane).takesText(context()) }
 
     public func handlePaneKey(_ key: Key) -> UserAction? {

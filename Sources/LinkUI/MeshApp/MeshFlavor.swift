@@ -106,7 +106,7 @@ public final class MeshFlavor: AppFlavor {
         panes[index(of: pane)].enter(entered)
     }
 
-    public var paneKeyMap: KeyMap { panes[index(of: driver.engine.pane)].keyMap(context()) }
+    public var paneKeyMap: KeyMapOf<MeshAction> { panes[index(of: driver.engine.pane)].keyMap(context()) }
     public var paneTakesText: Bool { panes[index(of: driver.engine.pane)].takesText(context()) }
 
     public func handlePaneKey(_ key: Key) -> MeshAction? {

@@ -24,7 +24,7 @@ struct AuthTypePane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        list.handle(key, count: Self.choices.count) { .chooseAuthType(Self.choices[$0].0) }
+        list.handle(key, count: Self.choices.count, back: UserAction.back) { .chooseAuthType(Self.choices[$0].0) }
     }
 
     /// `auth instant|manual`: move to the choice and press Enter.

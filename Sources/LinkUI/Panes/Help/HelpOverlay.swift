@@ -5,14 +5,14 @@ import LinkKit
 public enum HelpOverlay {
     /// The keys every pane shares.
     static let globalKeys = [
-        KeyBinding("Enter", "main action"), KeyBinding("Esc", "back / ask to exit"),
-        KeyBinding("↑↓ ^P ^N", "move in lists"), KeyBinding("PgUp PgDn", "page in lists"),
-        KeyBinding("Home End", "first / last"), KeyBinding("Tab S-Tab", "next / previous field"),
-        KeyBinding("Space", "toggle a checkbox"), KeyBinding("Ctrl-X q", "ask to exit Link"),
-        KeyBinding("Ctrl-C", "exit at once"), KeyBinding("F1 ?", "this help"),
-        KeyBinding("F2", "show / hide the log"), KeyBinding("F3", "browse the log"),
-        KeyBinding("F4", "the session's timeline"), KeyBinding("Ctrl-L", "redraw"),
-        KeyBinding("Ctrl-U", "clear a field"),
+        KeyLabel("Enter", "main action"), KeyLabel("Esc", "back / ask to exit"),
+        KeyLabel("↑↓ ^P ^N", "move in lists"), KeyLabel("PgUp PgDn", "page in lists"),
+        KeyLabel("Home End", "first / last"), KeyLabel("Tab S-Tab", "next / previous field"),
+        KeyLabel("Space", "toggle a checkbox"), KeyLabel("Ctrl-X q", "ask to exit Link"),
+        KeyLabel("Ctrl-C", "exit at once"), KeyLabel("F1 ?", "this help"),
+        KeyLabel("F2", "show / hide the log"), KeyLabel("F3", "browse the log"),
+        KeyLabel("F4", "the session's timeline"), KeyLabel("Ctrl-L", "redraw"),
+        KeyLabel("Ctrl-U", "clear a field"),
     ]
 
     /// The sandbox credentials: the sandbox's own list (`SandboxCredentials.documented`).
@@ -36,7 +36,7 @@ public enum HelpOverlay {
         /// A heading.
         case heading(String)
         /// Two keys side by side.
-        case keys(KeyBinding, KeyBinding?)
+        case keys(KeyLabel, KeyLabel?)
         /// A name and what it does (a password, an institution).
         case entry(String, String)
         /// A note.
@@ -102,7 +102,7 @@ public enum HelpOverlay {
 
     /// Draws the overlay over `area`: the pane's keys, then `rows` from `offset` (↑/↓ scroll
     /// them when they do not fit).
-    static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap, rows: [Row],
+    static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyLabels, rows: [Row],
                      offset: Int = 0) {
         let box = box(in: area, rows: rows)
         guard box.width >= 10, box.height >= 3 else { return }

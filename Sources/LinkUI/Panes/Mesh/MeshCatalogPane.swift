@@ -8,9 +8,9 @@ struct MeshCatalogPane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Connect an account " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
-                KeyBinding("Enter", "connect", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("type", "search", matches: [.char("a")]), MeshKeyBinding("↑/↓", "move", matches: [.up, .down]),
+                MeshKeyBinding("Enter", "connect", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
     mutating func enter(_ context: MeshPaneContext) {

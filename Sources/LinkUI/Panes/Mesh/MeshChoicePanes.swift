@@ -6,9 +6,9 @@ struct MeshOAuthPane: MeshPaneView {
 
     func title(_ context: MeshPaneContext) -> String { " \(context.integrationName) " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right]), KeyBinding("Enter", "press", matches: [.enter]),
-                KeyBinding("Esc", "cancel", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("←/→", "choose", matches: [.left, .right]), MeshKeyBinding("Enter", "press", matches: [.enter]),
+                MeshKeyBinding("Esc", "cancel", matches: [.escape])])
     }
 
     mutating func enter(_ context: MeshPaneContext) { approve = true }
@@ -41,9 +41,9 @@ struct MeshAccountsPane: MeshPaneView {
 
     func title(_ context: MeshPaneContext) -> String { " Choose accounts " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Space", "tick", matches: [.char(" ")]),
-                KeyBinding("Enter", "connect", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("↑/↓", "move", matches: [.up, .down]), MeshKeyBinding("Space", "tick", matches: [.char(" ")]),
+                MeshKeyBinding("Enter", "connect", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
     mutating func enter(_ context: MeshPaneContext) {
@@ -81,9 +81,9 @@ struct MeshConnectedPane: MeshPaneView {
 
     func title(_ context: MeshPaneContext) -> String { " Connected " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right]), KeyBinding("Enter", "press", matches: [.enter]),
-                KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("←/→", "choose", matches: [.left, .right]), MeshKeyBinding("Enter", "press", matches: [.enter]),
+                MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
     mutating func enter(_ context: MeshPaneContext) { linkAnother = false }

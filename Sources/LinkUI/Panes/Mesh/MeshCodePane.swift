@@ -7,18 +7,14 @@ struct MeshCodePane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Verification " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Enter", "verify", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
     mutating func enter(_ context: MeshPaneContext) { code.clear() }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
-        switch key {
-        case .enter: return code.isEmpty ? .handled : .send(.submitCode(code.takeSecret()))
-        case .escape: return .send(.back)
-        default: return code.handle(key) == nil ? .ignored : .handled
-        }
+        code.handleCodeEntry(key, back: MeshAction.back, submit: MeshAction.submitCode)
     }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {

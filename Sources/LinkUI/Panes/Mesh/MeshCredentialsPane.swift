@@ -7,9 +7,9 @@ struct MeshCredentialsPane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Sign in " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Tab", "next field", matches: [.tab]), KeyBinding("Enter", "sign in", matches: [.enter]),
-                KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Tab", "next field", matches: [.tab]), MeshKeyBinding("Enter", "sign in", matches: [.enter]),
+                MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
     /// A wrong password keeps the username and clears the password; a new integration starts empty.

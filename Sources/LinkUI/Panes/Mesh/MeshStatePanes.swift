@@ -3,7 +3,7 @@ import LinkKit
 /// MeshLoadingPane: a request in flight (the sandbox's latency).
 struct MeshLoadingPane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Connecting " }
-    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
@@ -18,8 +18,8 @@ struct MeshLoadingPane: MeshPaneView {
 struct MeshExitPane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Exit " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("y", "Yes, exit", matches: [.char("y")]), KeyBinding("Enter/n/Esc", "No, continue", matches: [.enter, .char("n"), .escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("y", "Yes, exit", matches: [.char("y")]), MeshKeyBinding("Enter/n/Esc", "No, continue", matches: [.enter, .char("n"), .escape])])
     }
 
     /// The safe choice is the default: Enter continues.
@@ -43,7 +43,7 @@ struct MeshExitPane: MeshPaneView {
 /// MeshDonePane: the session has ended (onExit was called).
 struct MeshDonePane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Done " }
-    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {

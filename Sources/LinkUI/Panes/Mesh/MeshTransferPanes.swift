@@ -6,9 +6,9 @@ struct MeshAssetPane: MeshPaneView {
 
     func title(_ context: MeshPaneContext) -> String { " Transfer: asset " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Enter", "choose", matches: [.enter]),
-                KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("↑/↓", "move", matches: [.up, .down]), MeshKeyBinding("Enter", "choose", matches: [.enter]),
+                MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
     mutating func enter(_ context: MeshPaneContext) { list.cursor.reset() }
@@ -40,9 +40,9 @@ struct MeshNetworkPane: MeshPaneView {
 
     func title(_ context: MeshPaneContext) -> String { " Transfer: network " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Enter", "choose", matches: [.enter]),
-                KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("↑/↓", "move", matches: [.up, .down]), MeshKeyBinding("Enter", "choose", matches: [.enter]),
+                MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
     mutating func enter(_ context: MeshPaneContext) { list.cursor.reset() }
@@ -78,8 +78,8 @@ struct MeshAmountPane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Transfer: amount " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "preview", matches: [.enter]), KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Enter", "preview", matches: [.enter]), MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
@@ -114,8 +114,8 @@ struct MeshAmountPane: MeshPaneView {
 struct MeshPreviewPane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { " Transfer: preview " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "send", matches: [.enter]), KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Enter", "send", matches: [.enter]), MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
@@ -155,7 +155,7 @@ struct MeshPreviewPane: MeshPaneView {
 struct MeshTransferResultPane: MeshPaneView {
     func title(_ context: MeshPaneContext) -> String { context.pane == .transferSuccess ? " Transfer sent " : " Transfer failed " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([KeyBinding("Enter", "done", matches: [.enter, .escape])]) }
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([MeshKeyBinding("Enter", "done", matches: [.enter, .escape])]) }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
         key == .enter || key == .escape ? .send(.primary) : .ignored

@@ -19,7 +19,7 @@ struct MicrodepositVerificationPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        code.handleCodeEntry(key, submit: UserAction.submitDepositCode)
+        code.handleCodeEntry(key, back: UserAction.back, submit: UserAction.submitDepositCode)
     }
 
     /// `code C`: clear the field, type it, Enter.

@@ -22,7 +22,7 @@ struct NumbersSelectInstitutionPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        list.handle(key, count: Self.choices.count) { .chooseAuthType(Self.choices[$0]) }
+        list.handle(key, count: Self.choices.count, back: UserAction.back) { .chooseAuthType(Self.choices[$0]) }
     }
 
     /// `auth instant`: sign in; `auth manual`: go on with numbers.

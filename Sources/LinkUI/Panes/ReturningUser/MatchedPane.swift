@@ -23,7 +23,7 @@ struct MatchedPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        list.handle(key, count: Self.choices.count) { .chooseVerifyMethod(Self.choices[$0].0) }
+        list.handle(key, count: Self.choices.count, back: UserAction.back) { .chooseVerifyMethod(Self.choices[$0].0) }
     }
 
     /// `verify M`: move to it and Enter.

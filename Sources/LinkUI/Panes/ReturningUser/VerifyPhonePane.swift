@@ -19,7 +19,7 @@ struct VerifyPhonePane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        code.handleCodeEntry(key, submit: UserAction.submitOTP)
+        code.handleCodeEntry(key, back: UserAction.back, submit: UserAction.submitOTP)
     }
 
     /// `otp C`: clear the field, type the code, Enter.
