@@ -28,6 +28,12 @@ struct PaneContext {
     var singleAccount: Bool { engine.configuration.accountSelection == .single }
 }
 
+extension PaneContext: FlavorPaneContext {
+    typealias Action = UserAction
+    typealias EnginePane = Pane
+    typealias Command = ScenarioCommand
+}
+
 /// PaneOutcome: what a key did in a pane of a flavor whose engine takes `Action`.
 enum PaneOutcome<Action: Hashable & Sendable>: Hashable {
     /// The pane does not use the key.

@@ -19,7 +19,7 @@ public final class MeshFlavor: AppFlavor {
     /// The styles drawn with.
     public let styles: ThemeStyles
     /// The pane views.
-    var panes: [any MeshPaneView] = [
+    var panes: [any PaneView<MeshPaneContext>] = [
         MeshCatalogPane(), MeshCredentialsPane(), MeshOAuthPane(), MeshCodePane(), MeshAccountsPane(), MeshConnectedPane(),
         MeshAssetPane(), MeshNetworkPane(), MeshAmountPane(), MeshPreviewPane(), MeshTransferResultPane(), MeshLoadingPane(),
         MeshExitPane(), MeshDonePane(),
@@ -61,13 +61,13 @@ public final class MeshFlavor: AppFlavor {
     }
 
     /// The view of type `View` (its state, for the autopilot and tests).
-    func pane<View: MeshPaneView>(_ type: View.Type) -> View? {
+    func pane<View: PaneView<MeshPaneContext>>(_ type: View.Type) -> View? {
         panes.lazy.compactMap { $0 as? View }.first
     }
 
     /// The type of the view that shows `pane`: one exhaustive `switch`, so that an engine pane
     /// without a view does not compile.
-    static func viewType(for pane: MeshPane) -> any MeshPaneView.Type {
+    static func viewType(for pane: MeshPane) -> any PaneView<MeshPaneContext>.Type {
         switch pane {
         case .catalog: MeshCatalogPane.self
         case .credentials: MeshCredentialsPane.self
@@ -103,7 +103,7 @@ public final class MeshFlavor: AppFlavor {
         if case .exitConfirmation(let under)? = lastPane, under == pane { return }  // back from the dialog: what was typed stays
         if case .loading = pane { return }
         let entered = context(for: pane)
-        panes[index(of: pane)].enter(entered)
+        panes[index(of: pane)].enter(entered, returning: false)
     }
 
     public var paneKeyMap: KeyMapOf<MeshAction> { panes[index(of: driver.engine.pane)].keyMap(context()) }
@@ -125,7 +125,7 @@ public final class MeshFlavor: AppFlavor {
     public func drawCard(into buffer: inout CellBuffer, layout: Layout, focused: Bool, live: Bool) -> CellPosition? {
         let pane = driver.engine.pane
         let paneContext = context(for: pane)
-        let content = buffer.linkCard(layout, title: panes[index(of: pane)].title(paneContext), badge: nil,
+        let content = buffer.linkCard(layout, title: panes[index(of: pane)].title(paneContext) ?? "", badge: nil,
                                       focused: focused, gradient: true, styles: styles)
         if case .exitConfirmation(let under) = pane {
             _ = draw(under, into: &buffer, area: content, live: live)
@@ -175,5 +175,5 @@ extension FlavorApp where Flavor == MeshFlavor {
     public var driver: MeshDriver { flavor.driver }
 
     /// The view of type `View` (its state, for the autopilot and tests).
-    func pane<View: MeshPaneView>(_ type: View.Type) -> View? { flavor.pane(type) }
+    func pane<View: PaneView<MeshPaneContext>>(_ type: View.Type) -> View? { flavor.pane(type) }
 }

@@ -14,20 +14,10 @@ struct MeshPaneContext {
 /// What a key did in a Mesh pane.
 typealias MeshPaneResult = PaneOutcome<MeshAction>
 
-/// MeshPaneView: one Mesh pane, in one file, as ``PaneView`` is for Plaid's panes (the same
-/// parts: state, key map, title, text, entry, handle, draw), over Mesh's engine and actions.
-protocol MeshPaneView {
-    func title(_ context: MeshPaneContext) -> String
-    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap
-    func takesText(_ context: MeshPaneContext) -> Bool
-    mutating func enter(_ context: MeshPaneContext)
-    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult
-    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition?
-}
-
-extension MeshPaneView {
-    func takesText(_ context: MeshPaneContext) -> Bool { false }
-    mutating func enter(_ context: MeshPaneContext) {}
+extension MeshPaneContext: FlavorPaneContext {
+    typealias Action = MeshAction
+    typealias EnginePane = MeshPane
+    typealias Command = MeshScenarioCommand
 }
 
 /// A list of rows with a highlighted one: the catalog, assets, networks, accounts.

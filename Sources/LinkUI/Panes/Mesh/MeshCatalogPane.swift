@@ -1,11 +1,11 @@
 import LinkKit
 
 /// MeshCatalogPane: the integrations (exchanges, brokerages, wallets), searched as you type.
-struct MeshCatalogPane: MeshPaneView {
+struct MeshCatalogPane: PaneView {
     var field = TextField(maxLength: 64)
     var list = MeshList()
 
-    func title(_ context: MeshPaneContext) -> String { " Connect an account " }
+    func title(_ context: MeshPaneContext) -> String? { " Connect an account " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
     func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
@@ -13,7 +13,7 @@ struct MeshCatalogPane: MeshPaneView {
                 MeshKeyBinding("Enter", "connect", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) {
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) {
         field.set(context.engine.query)
         list.cursor.reset()
     }

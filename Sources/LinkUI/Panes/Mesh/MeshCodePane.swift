@@ -1,17 +1,17 @@
 import LinkKit
 
 /// MeshCodePane: a one-time code, after the password (MFA) or before a transfer executes.
-struct MeshCodePane: MeshPaneView {
+struct MeshCodePane: PaneView {
     var code = SecretField(maxLength: 12)
 
-    func title(_ context: MeshPaneContext) -> String { " Verification " }
+    func title(_ context: MeshPaneContext) -> String? { " Verification " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
     func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
         MeshKeyMap([MeshKeyBinding("Enter", "verify", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) { code.clear() }
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) { code.clear() }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
         code.handleCodeEntry(key, back: MeshAction.back, submit: MeshAction.submitCode)

@@ -1,10 +1,10 @@
 import LinkKit
 
 /// MeshCredentialsPane: the integration's sign-in form (sandbox: username Mesh, password Pass123).
-struct MeshCredentialsPane: MeshPaneView {
+struct MeshCredentialsPane: PaneView {
     var fields = SignInFields()
 
-    func title(_ context: MeshPaneContext) -> String { " Sign in " }
+    func title(_ context: MeshPaneContext) -> String? { " Sign in " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
     func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
@@ -13,7 +13,7 @@ struct MeshCredentialsPane: MeshPaneView {
     }
 
     /// A wrong password keeps the username and clears the password; a new integration starts empty.
-    mutating func enter(_ context: MeshPaneContext) {
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) {
         if context.engine.inlineError == nil { fields.reset() } else { fields.retry() }
     }
 

@@ -1,8 +1,8 @@
 import LinkKit
 
 /// MeshLoadingPane: a request in flight (the sandbox's latency).
-struct MeshLoadingPane: MeshPaneView {
-    func title(_ context: MeshPaneContext) -> String { " Connecting " }
+struct MeshLoadingPane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { " Connecting " }
     func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
 
@@ -15,8 +15,8 @@ struct MeshLoadingPane: MeshPaneView {
 }
 
 /// MeshExitPane: "Are you sure you want to exit?" (Mesh's own words), over the pane underneath.
-struct MeshExitPane: MeshPaneView {
-    func title(_ context: MeshPaneContext) -> String { " Exit " }
+struct MeshExitPane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { " Exit " }
 
     func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
         MeshKeyMap([MeshKeyBinding("y", "Yes, exit", matches: [.char("y")]), MeshKeyBinding("Enter/n/Esc", "No, continue", matches: [.enter, .char("n"), .escape])])
@@ -41,8 +41,8 @@ struct MeshExitPane: MeshPaneView {
 }
 
 /// MeshDonePane: the session has ended (onExit was called).
-struct MeshDonePane: MeshPaneView {
-    func title(_ context: MeshPaneContext) -> String { " Done " }
+struct MeshDonePane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { " Done " }
     func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
 
