@@ -43,13 +43,7 @@ struct CredentialsPane: PaneView {
 
     /// Typing edits the focused field; Tab/arrows switch; Enter submits when both are filled.
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        if key == .escape { return .send(.back) }
-        switch fields.handle(key) {
-        case .ignored: return .ignored
-        case .handled: return .handled
-        // the field is wiped as the secret leaves it; the engine wipes the secret once read
-        case .submit(let name, let secret): return .send(.submitCredentials(username: name, password: secret))
-        }
+        fields.handleSignIn(key, back: UserAction.back, submit: UserAction.submitCredentials)
     }
 
     /// Draws the fields, the inline error and the sandbox hint.

@@ -18,12 +18,7 @@ struct MeshCredentialsPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
-        if key == .escape { return .send(.back) }
-        switch fields.handle(key) {
-        case .ignored: return .ignored
-        case .handled: return .handled
-        case .submit(let name, let secret): return .send(.submitCredentials(username: name, password: secret))
-        }
+        fields.handleSignIn(key, back: MeshAction.back, submit: MeshAction.submitCredentials)
     }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
