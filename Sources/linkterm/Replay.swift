@@ -59,7 +59,7 @@ struct Replay: ParsableCommand {
     var check = false
 
     @Flag(help: ArgumentHelp(
-        "Print the session as a timeline (each view, when and how long, what happened there, errors, the outcome) instead of JSON Lines. The file may also be an events file (--events) of a session already run.",
+        "Print the session (Plaid or Mesh) as a timeline (each view, when and how long, what happened there, errors, the outcome) instead of JSON Lines. The file may also be a Plaid events file (--events) of a session already run.",
         discussion: "Example: linkterm replay --timeline events.jsonl"))
     var timeline = false
 
