@@ -59,7 +59,7 @@ struct Replay: ParsableCommand {
     var check = false
 
     @Flag(help: ArgumentHelp(
-        "Print the session as a timeline (each view, when and how long, what happened there, errors, the outcome) instead of JSON Lines. The file may also be an events file (--events) of a session already run.",
+        "Print the session (Plaid or Mesh) as a timeline (each view, when and how long, what happened there, errors, the outcome) instead of JSON Lines. The file may also be a Plaid events file (--events) of a session already run.",
         discussion: "Example: linkterm replay --timeline events.jsonl"))
     var timeline = false
 
@@ -96,7 +96,6 @@ struct Replay: ParsableCommand {
             return try printTimeline(SessionTimeline(records: records))
         }
         if flavor == .mesh || MeshScenario.namesMesh(text) {
-            if timeline { throw ValidationError("--timeline shows Plaid sessions; this is a Mesh scenario") }
             return try runMesh(text, path: files[0])
         }
         let scenario = try parse(text, path: files[0])
@@ -194,6 +193,7 @@ struct Replay: ParsableCommand {
             printError("linkterm: \(error)")
             throw ExitCode(2)
         }
+        if timeline { return try runMeshTimeline(scenario) }
         let sink = JSONLinesSink(fileDescriptor: 1)
         var status: Int32 = 0
         do {
@@ -208,6 +208,24 @@ struct Replay: ParsableCommand {
             throw ExitCode(outputFailureStatus)
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Plays a Mesh scenario and prints its timeline, the views marked as the engine shows them
+    /// (as the UI's F4 does); a step that does not fit still prints the timeline so far, then the
+    /// problem, and exits 1.
+    func runMeshTimeline(_ scenario: MeshScenario) throws {
+        var marks = MeshTimelineMarks()
+        var problem: ScenarioError?
+        do {
+            try MeshScenarioRunner(scenario: scenario).run(observe: { marks.record($0) }, watch: { marks.saw($0, at: $1) })
+        } catch {
+            problem = error
+        }
+        printTimeline(marks.timeline())
+        if let problem {
+            printError("linkterm: \(problem)")
+            throw ExitCode(problem.isMalformed ? 2 : 1)
+        }
     }
 
     /// A Mesh scenario with the command line's `--seed`, if given.

@@ -4,22 +4,120 @@ import Testing
 
 @Suite("Pane views: one per engine pane, and key maps that do what they say")
 struct PaneRegistryTests {
-    /// Every case of the engine's `Pane`, each associated value at least once.
+    /// Every case of the engine's `Pane`, each associated value at least once (``caseNumber(of:)``
+    /// checks none is missing), and each over the exit dialog.
     static let everyPane: [Pane] = {
         let error = ErrorPaneState(error: ExitError(errorCode: .internal("X"), errorMessage: "x", displayMessage: nil), next: .institutionSelect)
-        let simple: [Pane] = [.consent, .selectInstitution, .institutionNotice(.degraded), .institutionNotice(.down),
-                              .institutionNotice(.unsupported), .oauth(.notice), .oauth(.signIn), .credential,
-                              .loading(from: .credential), .mfa, .selectAccount, .connected, .error(error), .finished]
-        return simple + simple.filter { $0 != .finished }.map { .exitConfirmation(returnTo: $0) }
+        let identity: [IdentityStep] = [.acceptTOS, .verifySMS(codeSent: false), .verifySMS(codeSent: true), .kycCheck,
+                                        .documentaryVerification, .selfieCheck, .riskCheck, .screening]
+        let notices: [InstitutionNotice] = [.degraded, .down, .followed(.degraded), .followed(.down), .unsupported, .filtered]
+        var panes: [Pane] = [.consent, .submitPhone, .verifyPhone, .selectSavedInstitution, .selectSavedAccount, .matchedVerifyMethod,
+                             .dataTypes, .dataConsent, .recaptcha, .layerWaiting(ready: false), .layerWaiting(ready: true),
+                             .profileDataReview, .identityMatchBlock, .uploadDocuments, .documentsSubmitted(.checking),
+                             .documentsSubmitted(.accepted), .documentsSubmitted(.refused), .selectBrand("ins_brand"),
+                             .selectAuthType, .selectInstitution, .oauth(.notice), .oauth(.signIn), .oauth(.redirected),
+                             .credential, .loading(from: .credential), .mfa, .selectAccount, .numbers(.routing), .numbers(.account),
+                             .microdepositAuthorized(instant: true), .microdepositAuthorized(instant: false),
+                             .microdepositVerification, .sameDayVerification, .numbersSelectInstitution, .connected, .error(error)]
+        panes += identity.map(Pane.identity) + notices.map(Pane.institutionNotice)
+        return panes + [.finished] + panes.map { .exitConfirmation(returnTo: $0) }
     }()
 
-    @Test("each engine pane is shown by exactly one view")
+    /// The number of `pane`'s case (a new case does not compile here: give it the next number,
+    /// and ``everyPane`` a value of it).
+    static func caseNumber(of pane: Pane) -> Int {
+        switch pane {
+        case .consent: 0
+        case .submitPhone: 1
+        case .verifyPhone: 2
+        case .selectSavedInstitution: 3
+        case .selectSavedAccount: 4
+        case .matchedVerifyMethod: 5
+        case .identity: 6
+        case .dataTypes: 7
+        case .dataConsent: 8
+        case .recaptcha: 9
+        case .layerWaiting: 10
+        case .profileDataReview: 11
+        case .identityMatchBlock: 12
+        case .uploadDocuments: 13
+        case .documentsSubmitted: 14
+        case .selectBrand: 15
+        case .selectAuthType: 16
+        case .selectInstitution: 17
+        case .institutionNotice: 18
+        case .oauth: 19
+        case .credential: 20
+        case .loading: 21
+        case .mfa: 22
+        case .selectAccount: 23
+        case .numbers: 24
+        case .microdepositAuthorized: 25
+        case .microdepositVerification: 26
+        case .sameDayVerification: 27
+        case .numbersSelectInstitution: 28
+        case .connected: 29
+        case .error: 30
+        case .exitConfirmation: 31
+        case .finished: 32
+        }
+    }
+
+    @Test("the list of panes holds every case of the engine's Pane")
+    func everyCaseListed() {
+        #expect(Set(Self.everyPane.map(Self.caseNumber)) == Set(0...32))
+    }
+
+    @Test("each engine pane is shown by a view the registry holds, exactly one of that type")
     func oneViewPerPane() {
         let registry = PaneRegistry()
         for pane in Self.everyPane {
-            let showing = registry.views.filter { type(of: $0).shows(pane) }
-            #expect(showing.count == 1, "\(pane) is shown by \(showing.count) views")
+            let type = PaneRegistry.viewType(for: pane)
+            let holding = registry.views.filter { Swift.type(of: $0 as Any) == type }
+            #expect(holding.count == 1, "\(pane): \(type) is held \(holding.count) times")
         }
+        #expect(Set(registry.views.map { "\(Swift.type(of: $0 as Any))" }).count == registry.views.count)
+    }
+
+    /// Every case of Mesh's engine's `MeshPane`, with its associated values (``meshCaseNumber(of:)``).
+    static let everyMeshPane: [MeshPane] = {
+        let panes: [MeshPane] = [.catalog, .credentials, .oauth, .mfa, .accounts, .connected, .asset, .network, .amount, .preview,
+                                 .transferMFA, .transferSuccess, .transferError("declined"), .loading(from: .credentials)]
+        return panes + [.finished] + panes.map { .exitConfirmation(returnTo: $0) }
+    }()
+
+    static func meshCaseNumber(of pane: MeshPane) -> Int {
+        switch pane {
+        case .catalog: 0
+        case .credentials: 1
+        case .oauth: 2
+        case .loading: 3
+        case .mfa: 4
+        case .accounts: 5
+        case .connected: 6
+        case .asset: 7
+        case .network: 8
+        case .amount: 9
+        case .preview: 10
+        case .transferMFA: 11
+        case .transferSuccess: 12
+        case .transferError: 13
+        case .exitConfirmation: 14
+        case .finished: 15
+        }
+    }
+
+    @Test("each Mesh engine pane is shown by a view the Mesh flavor holds, exactly one of that type")
+    func oneMeshViewPerPane() throws {
+        #expect(Set(Self.everyMeshPane.map(Self.meshCaseNumber)) == Set(0...15))
+        let flavor = MeshFlavor(driver: MeshDriver(configuration: MeshConfiguration(), clock: ManualClock()),
+                                styles: ThemeStyles(theme: try ThemeLoader.load("default")))
+        for pane in Self.everyMeshPane {
+            let type = MeshFlavor.viewType(for: pane)
+            let holding = flavor.panes.filter { Swift.type(of: $0 as Any) == type }
+            #expect(holding.count == 1, "\(pane): \(type) is held \(holding.count) times")
+        }
+        #expect(Set(flavor.panes.map { "\(Swift.type(of: $0 as Any))" }).count == flavor.panes.count)
     }
 
     /// Keys the app handles before a pane sees them (its key maps may name them).

@@ -9,14 +9,18 @@ public struct MeshScenarioRunner {
     /// A runner.
     public init(scenario: MeshScenario) { self.scenario = scenario }
 
-    /// Plays every step from `start`; every record goes to `observe` as it happens.
-    public func run(start: Timestamp = ManualClock.defaultStart, observe: (MeshRecord) -> Void) throws(ScenarioError) {
+    /// Plays every step from `start`; every record goes to `observe` as it happens, and `watch`
+    /// sees the engine after each batch of them (the pane it shows: the timeline's views).
+    public func run(start: Timestamp = ManualClock.defaultStart, observe: (MeshRecord) -> Void,
+                    watch: (MeshEngine, Timestamp) -> Void = { _, _ in }) throws(ScenarioError) {
         var engine = MeshEngine(configuration: scenario.configuration)
         var now = start
         var caused: [MeshRecord] = []
+        watch(engine, now)
         func deliver(_ records: [MeshRecord]) {
             for record in records { observe(record) }
             caused += records
+            watch(engine, now)
         }
         func settle() {
             while let due = engine.nextDeadline {

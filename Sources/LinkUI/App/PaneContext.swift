@@ -28,12 +28,21 @@ struct PaneContext {
     var singleAccount: Bool { engine.configuration.accountSelection == .single }
 }
 
-/// PaneResult: what a key did in a pane.
-enum PaneResult: Equatable {
+extension PaneContext: FlavorPaneContext {
+    typealias Action = UserAction
+    typealias EnginePane = Pane
+    typealias Command = ScenarioCommand
+}
+
+/// PaneOutcome: what a key did in a pane of a flavor whose engine takes `Action`.
+enum PaneOutcome<Action: Hashable & Sendable>: Hashable {
     /// The pane does not use the key.
     case ignored
     /// The pane's own state changed (redraw).
     case handled
     /// The engine should apply this action.
-    case send(UserAction)
+    case send(Action)
 }
+
+/// What a key did in a Plaid pane.
+typealias PaneResult = PaneOutcome<UserAction>

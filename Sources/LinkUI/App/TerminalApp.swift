@@ -1,5 +1,5 @@
-/// TerminalApp: what ``TerminalRunner`` drives: a flavor's UI over its session (Plaid's
-/// ``LinkApp``; a second flavor brings its own). The runner turns the terminal into
+/// TerminalApp: what ``TerminalRunner`` drives: a flavor's UI over its session (either flavor's
+/// ``FlavorApp``). The runner turns the terminal into
 /// ``AppMessage``s, does the ``AppEffects`` answered, and draws what `render` returns; it knows
 /// nothing of panes, engines or records (docs/ARCHITECTURE.md §4a).
 public protocol TerminalApp: AnyObject {
@@ -31,21 +31,4 @@ extension TerminalApp {
 
     /// ``render(rows:cols:)``'s buffer, for an app that keeps nothing of the size it last drew at.
     public func renderCopy(rows: Int, cols: Int) -> CellBuffer { render(rows: rows, cols: cols).buffer }
-}
-
-extension LinkApp: TerminalApp {
-    public func renderCopy(rows: Int, cols: Int) -> CellBuffer {
-        let kept = (panes, log, isTooSmall, lastLayout, nextAnimationAt)
-        defer { (panes, log, isTooSmall, lastLayout, nextAnimationAt) = kept }
-        return render(rows: rows, cols: cols).buffer
-    }
-
-    /// The session clock, in milliseconds.
-    public var now: Int64 { driver.clock.now.millis }
-
-    /// The record the inspector's `y` copied, once.
-    public func takeClipboard() -> String? {
-        defer { clipboard = nil }
-        return clipboard
-    }
 }

@@ -1,17 +1,20 @@
 import LinkKit
 
-/// Autopilot: plays a scenario through the real terminal UI, keys typed at a human pace, and
-/// checks the scenario's expectations against the records as they happen.
+/// ScenarioAutopilot: plays a scenario through the real terminal UI of either flavor, keys typed
+/// at a human pace, and checks the scenario's expectations against the records as they happen
+/// (``Autopilot`` for Plaid, ``MeshAutopilot`` for Mesh: the same loop over each flavor's
+/// ``AutopilotScript``).
 ///
 /// Each step waits until the session is idle (no LOADING, no pending search debounce), then its
 /// keys go out one every ``typingDelayMillis``; a step's expectations are checked once what it
-/// started has settled. A failure is shown on screen and stops the play.
-public final class Autopilot {
+/// started has settled. A failure (an unmet expectation, a step that does not fit, the engine's
+/// refusal of a key's action) is shown on screen and stops the play.
+public final class ScenarioAutopilot<Script: AutopilotScript> {
     /// Where the play is.
     public typealias State = AutopilotState
 
-    /// The scenario.
-    public let scenario: Scenario
+    /// The flavor's scenario, as the loop plays it.
+    let script: Script
     /// Milliseconds between two keys.
     public let typingDelayMillis: Int64
     /// The pace: the least time, in milliseconds, each view is shown before a step acts on it.
@@ -27,23 +30,13 @@ public final class Autopilot {
     private var nextKeyAt: Int64 = 0
     private var stepStarted = false
     private var awaitingCheck = false
-    private var checker = ExpectationChecker()
     private var openingChecked = false
 
-    /// Creates an autopilot for `scenario`.
-    public init(scenario: Scenario, typingDelayMillis: Int64) {
-        self.scenario = scenario
+    /// An autopilot playing `script`.
+    init(script: Script, typingDelayMillis: Int64) {
+        self.script = script
         self.typingDelayMillis = max(0, typingDelayMillis)
     }
-
-    /// Watches `app`'s session records (call before the session starts).
-    public func attach(to app: LinkApp) {
-        checker.begin(scenario.openingExpectations, after: "the start of the session")
-        app.driver.observe { [unowned self] record in self.checker.record(record) }
-    }
-
-    /// Each step's line and verb, for the banner.
-    var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
 
     /// One line for the screen: the step being played, or how the play ended.
     public var banner: String { state.banner(steps: stepNames) }
@@ -51,68 +44,54 @@ public final class Autopilot {
     /// The whole report of a failed play (the expected record and what came instead), for standard error.
     public var report: String { state.report(steps: stepNames) }
 
-    /// When the autopilot next wants to act (milliseconds on the session clock), if it is playing.
-    public func nextDeadline(now: Int64) -> Int64? {
-        guard case .playing = state else { return nil }
-        return max(now, nextKeyAt)
-    }
-
-    /// When the next key of the step being typed falls due, if one is waiting to be pressed.
-    public var nextKeyDue: Int64? {
-        guard case .playing = state, !queue.isEmpty else { return nil }
-        return nextKeyAt
-    }
-
     /// Does what is due at `now`: checks expectations, plans a step, or presses one key.
     /// Returns what the key it pressed asked of the screen (nothing when it pressed none).
     @discardableResult
-    public func tick(app: LinkApp, now: Int64) -> AppEffects {
+    public func tick(app: FlavorApp<Script.Flavor>, now: Int64) -> AppEffects {
         guard case .playing(let index) = state, now >= nextKeyAt else { return [] }
-        let engine = app.driver.engine
-        let idle = engine.nextDeadline == nil
+        let finished = app.flavor.driver.isFinished
+        let idle = app.flavor.driver.engineDeadline == nil
         if !openingChecked {
             guard idle else { return [] }
             openingChecked = true
-            if let failure = checker.check() { return failed("line \(failure.line): \(failure.message)") }
+            if let failure = script.check() { return failed(failure) }
         }
+        let steps = script.stepNames
         if awaitingCheck {
             // a step's expectations are checked once what it started has settled; a step with
             // none goes on at once (replay does the same: `quit` may then come during LOADING)
-            // (`search` always settles: replay lets its debounce pass)
-            let expectsNothing = scenario.steps.indices.contains(index) && scenario.steps[index].expectations.isEmpty
-                && { if case .search = scenario.steps[index].command { false } else { true } }()
-            guard idle || engine.isFinished || expectsNothing else { return [] }
+            guard idle || finished || (steps.indices.contains(index) && script.checksAtOnce(step: index)) else { return [] }
             awaitingCheck = false
-            if let failure = checker.check() { return failed("line \(failure.line): \(failure.message)") }
+            if let failure = script.check() { return failed(failure) }
             advance(from: index, now: now)
             return []
         }
-        guard scenario.steps.indices.contains(index) else {
+        guard steps.indices.contains(index) else {
             state = .finished
             return []
         }
-        let step = scenario.steps[index]
+        let step = steps[index]
         if !stepStarted {
-            if case .wait(let millis) = step.command {
-                checker.begin(step.expectations, after: "the step on line \(step.line) (wait)")
+            if let millis = script.waitMillis(step: index) {
+                script.begin(step: index)
                 stepStarted = true
                 nextKeyAt = now + millis
                 return []
             }
-            guard idle || step.command == .quit else { return [] }
-            if engine.isFinished { return failed("line \(step.line): \(step.command.verb): the session has already ended") }
+            guard idle || script.actsWhenBusy(step: index) else { return [] }
+            if finished { return failed("line \(step.line): \(step.verb): the session has already ended") }
             // the pace: the view stays long enough to be read before this step acts on it
-            let ready = hold.readyAt(view: app.driver.engine.currentView?.description ?? "", now: now)
+            let ready = hold.readyAt(view: script.viewName(app: app), now: now)
             if ready > now {
                 nextKeyAt = ready
                 return []
             }
             do {
-                queue = try KeyPlanner.keys(for: step.command, app: app)
+                queue = try script.keys(step: index, app: app)
             } catch {
-                return failed("line \(step.line): \(step.command.verb): \(error.reason)")
+                return failed("line \(step.line): \(step.verb): \(error.reason)")
             }
-            checker.begin(step.expectations, after: "the step on line \(step.line) (\(step.command.verb))")
+            script.begin(step: index)
             stepStarted = true
         }
         if queue.isEmpty {
@@ -121,9 +100,11 @@ public final class Autopilot {
             awaitingCheck = true
             return tick(app: app, now: now)
         }
-        let effects = app.press(queue.removeFirst(), byPerson: false)
-        if let refused = app.status {
-            return failed("line \(step.line): \(step.command.verb): \(refused)")
+        let effects: AppEffects
+        do {
+            effects = try app.pressByAutopilot(queue.removeFirst())
+        } catch {
+            return failed("line \(step.line): \(step.verb): \(error.reason)")
         }
         nextKeyAt = now + typingDelayMillis
         return effects
@@ -132,18 +113,35 @@ public final class Autopilot {
     private func advance(from index: Int, now: Int64) {
         stepStarted = false
         let next = index + 1
-        state = scenario.steps.indices.contains(next) ? .playing(index: next) : .finished
+        state = script.stepNames.indices.contains(next) ? .playing(index: next) : .finished
         nextKeyAt = now + typingDelayMillis * 4
-    }
-
-    private func fail(_ message: String) {
-        state = .failed(message)
-        queue = []
     }
 
     /// Fails the play; nothing to draw but the banner (which the app compares itself).
     private func failed(_ message: String) -> AppEffects {
-        fail(message)
+        state = .failed(message)
+        queue = []
         return []
+    }
+}
+
+extension ScenarioAutopilot: FlavorAutopilot {
+    /// Each step's line and verb, for the banner.
+    public var stepNames: [(line: Int, verb: String)] { script.stepNames }
+
+    /// Watches `app`'s session records (call before the session starts).
+    public func attach(to app: FlavorApp<Script.Flavor>) { script.attach(to: app) }
+
+    /// When the autopilot next wants to act (milliseconds on the session clock), if it is playing.
+    public func nextDeadline(now: Int64) -> Int64? {
+        guard case .playing = state else { return nil }
+        return max(now, nextKeyAt)
+    }
+
+    /// When the next key of the step being typed falls due, if one is waiting to be pressed and
+    /// the flavor types it before the session's timers due by then.
+    public var nextKeyDue: Int64? {
+        guard script.typesBeforeTimers, case .playing = state, !queue.isEmpty else { return nil }
+        return nextKeyAt
     }
 }

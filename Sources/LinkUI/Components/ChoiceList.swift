@@ -21,12 +21,12 @@ struct ChoiceList {
     }
 
     /// A choice pane's keys: ↑/↓ move, Enter sends what `choose` makes of the highlighted
-    /// choice, Esc goes back.
-    mutating func handle(_ key: Key, count: Int, choose: (Int) -> UserAction) -> PaneResult {
+    /// choice, Esc sends `back`.
+    mutating func handle<Action>(_ key: Key, count: Int, back: Action, choose: (Int) -> Action) -> PaneOutcome<Action> {
         if move(key, count: count) { return .handled }
         switch key {
         case .enter: return .send(choose(highlighted))
-        case .escape: return .send(.back)
+        case .escape: return .send(back)
         default: return .ignored
         }
     }

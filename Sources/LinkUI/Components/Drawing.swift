@@ -30,7 +30,7 @@ extension CellBuffer {
     ///
     /// Hints that do not fit are left out from the last, and the row then ends in `… F1 keys`, so
     /// a cut footer says it is cut and where the rest is (`…` alone when F1 is among the hints shown).
-    mutating func hints(_ bindings: [KeyBinding], y: Int, area: Rect, styles: ThemeStyles) {
+    mutating func hints<Action>(_ bindings: [KeyBindingOf<Action>], y: Int, area: Rect, styles: ThemeStyles) {
         let pieces = bindings.enumerated().map { index, binding in
             (keys: (index > 0 ? "  " : "") + binding.keys, action: " " + binding.action)
         }

@@ -1,8 +1,10 @@
 import LinkKit
 
-/// KeyBinding: a named key binding; footers and the help overlay are generated from these, and a
-/// pane whose binding names its action handles the key from here (``KeyMap/action(for:)``).
-struct KeyBinding: Hashable, Sendable {
+/// KeyBindingOf: a named key binding of a flavor whose engine takes `Action`; footers and the
+/// help overlay are generated from these, and a pane whose binding names its action handles the
+/// key from here (``KeyMapOf/action(for:)``). Plaid's panes write ``KeyBinding``, Mesh's
+/// ``MeshKeyBinding``; the keys every pane shares and the log panel's send nothing (``KeyLabel``).
+public struct KeyBindingOf<Action: Hashable & Sendable>: Hashable, Sendable {
     /// The keys as a person reads them, e.g. `Enter` or `↑/↓`.
     var keys: String
     /// What they do, short, e.g. `continue`.
@@ -10,33 +12,54 @@ struct KeyBinding: Hashable, Sendable {
     /// The keys the binding stands for (a test presses each and checks the pane uses it).
     var matches: [Key]
     /// The engine action the keys send, where the binding is that simple.
-    var sends: UserAction?
+    var sends: Action?
 
     /// Creates a binding shown as `keys` for `action`, matching `matches`, sending `sends`.
-    init(_ keys: String, _ action: String, matches: [Key] = [], sends: UserAction? = nil) {
+    init(_ keys: String, _ action: String, matches: [Key] = [], sends: Action? = nil) {
         self.keys = keys
         self.action = action
         self.matches = matches
         self.sends = sends
     }
+
+    /// The binding as shown (what it sends left out).
+    var label: KeyLabel { KeyLabel(keys, action, matches: matches) }
 }
 
-/// KeyMap: the bindings of one pane, in the order the footer shows them.
-struct KeyMap: Hashable, Sendable {
+/// KeyMapOf: the bindings of one pane, in the order the footer shows them.
+public struct KeyMapOf<Action: Hashable & Sendable>: Hashable, Sendable {
     /// The bindings.
-    var bindings: [KeyBinding]
+    var bindings: [KeyBindingOf<Action>]
 
     /// Creates a key map.
-    init(_ bindings: [KeyBinding]) { self.bindings = bindings }
+    init(_ bindings: [KeyBindingOf<Action>]) { self.bindings = bindings }
 
     /// The action of the binding that matches `key` and names one, if any.
-    func action(for key: Key) -> UserAction? {
+    func action(for key: Key) -> Action? {
         bindings.first { $0.sends != nil && $0.matches.contains(key) }?.sends
     }
 
+    /// The bindings as shown.
+    var labels: KeyLabels { KeyLabels(bindings.map(\.label)) }
+}
+
+/// A Plaid pane's binding.
+typealias KeyBinding = KeyBindingOf<UserAction>
+/// A Plaid pane's key map.
+typealias KeyMap = KeyMapOf<UserAction>
+/// A Mesh pane's binding.
+typealias MeshKeyBinding = KeyBindingOf<MeshAction>
+/// A Mesh pane's key map.
+typealias MeshKeyMap = KeyMapOf<MeshAction>
+/// A binding that sends nothing: the keys every pane shares, the log panel's, any pane's as shown.
+public typealias KeyLabel = KeyBindingOf<Never>
+/// Bindings that send nothing.
+public typealias KeyLabels = KeyMapOf<Never>
+
+extension KeyMapOf where Action == Never {
     /// Keys every pane shares, shown last in the footer.
-    static let global = KeyMap([
-        KeyBinding("F1", "help", matches: [.function(1)]), KeyBinding("F2", "log", matches: [.function(2)]),
-        KeyBinding("Ctrl-C", "quit", matches: [.ctrl("c")]),
+    static let global = KeyLabels([
+        KeyLabel("F1", "help", matches: [.function(1)]), KeyLabel("F2", "log", matches: [.function(2)]),
+        KeyLabel("Ctrl-C", "quit", matches: [.ctrl("c")]),
     ])
 }

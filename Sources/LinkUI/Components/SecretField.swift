@@ -194,11 +194,11 @@ struct SecretField: Sendable, EditableLine {
 }
 
 extension SecretField {
-    /// A code pane's keys: Esc goes back, Enter sends a code typed (as `submit` makes it; the
+    /// A code pane's keys: Esc sends `back`, Enter sends a code typed (as `submit` makes it; the
     /// field is wiped as the code leaves), any other key edits the field.
-    mutating func handleCodeEntry(_ key: Key, submit: (Secret) -> UserAction) -> PaneResult {
+    mutating func handleCodeEntry<Action>(_ key: Key, back: Action, submit: (Secret) -> Action) -> PaneOutcome<Action> {
         switch key {
-        case .escape: return .send(.back)
+        case .escape: return .send(back)
         case .enter: return isEmpty ? .handled : .send(submit(takeSecret()))
         default: return handle(key) == nil ? .ignored : .handled
         }

@@ -45,6 +45,18 @@ struct SignInFields {
         }
     }
 
+    /// A sign-in pane's keys: Esc sends `back`; typing edits the focused field, Tab and the
+    /// arrows switch, Enter sends what `submit` makes of both once both are filled (the password
+    /// field is wiped as the secret leaves it; the engine wipes the secret once read).
+    mutating func handleSignIn<Action>(_ key: Key, back: Action, submit: (String, Secret) -> Action) -> PaneOutcome<Action> {
+        if key == .escape { return .send(back) }
+        switch handle(key) {
+        case .ignored: return .ignored
+        case .handled: return .handled
+        case .submit(let name, let secret): return .send(submit(name, secret))
+        }
+    }
+
     /// Draws both fields from `y` (the password two rows below), each empty one showing its
     /// placeholder (the sandbox's username; a password field shows only its dots); returns the cursor.
     func draw(into buffer: inout CellBuffer, y: Int, area: Rect, labels: (String, String) = ("Username", "Password"),

@@ -12,7 +12,7 @@ import LinkKit
 /// full metadata (``showsDetails``) in place of the list.
 ///
 /// Each entry is formatted once when appended; drawing formats nothing but the rows it shows.
-struct LogPanel: Sendable {
+public struct LogPanel: Sendable {
     /// entries: the entries, oldest first.
     private(set) var entries: [LogEntry] = []
     /// The selected entry and the list's scroll position.

@@ -1,133 +1,70 @@
 import LinkKit
 
-/// MeshAutopilot: plays a ``MeshScenario`` through the Mesh terminal UI, keys typed at a human
-/// pace, checking the scenario's expectations against the records as replay does: before a step
-/// (but `wait` and `quit`) a request in flight answers; a step's expectations are met once what it
-/// started has settled; a step with none goes on at once.
-public final class MeshAutopilot {
-    /// Where the play is.
-    public typealias State = AutopilotState
+/// MeshAutopilot: plays a ``MeshScenario`` through the Mesh terminal UI, checking its
+/// expectations against the records as replay does: before a step (but `wait` and `quit`) a
+/// request in flight answers; a step's expectations are met once what it started has settled; a
+/// step with none goes on at once.
+public typealias MeshAutopilot = ScenarioAutopilot<MeshScript>
 
-    public let scenario: MeshScenario
-    public let typingDelayMillis: Int64
-    public private(set) var state: State = .playing(index: 0)
-    /// The pace: the least time, in milliseconds, each view is shown before a step acts on it.
-    public var paceMillis: Int64 {
-        get { hold.millis }
-        set { hold.millis = max(0, newValue) }
-    }
-    private var hold = PaneHold(millis: 0)
-
-    private var queue: [Key] = []
-    private var nextKeyAt: Int64 = 0
-    private var stepStarted = false
-    private var awaitingCheck = false
-    private var openingChecked = false
-    private var caused: [MeshRecord] = []
-    private var runner: MeshScenarioRunner { MeshScenarioRunner(scenario: scenario) }
-
+extension ScenarioAutopilot where Script == MeshScript {
     /// An autopilot for `scenario`.
-    public init(scenario: MeshScenario, typingDelayMillis: Int64) {
-        self.scenario = scenario
-        self.typingDelayMillis = max(0, typingDelayMillis)
+    public convenience init(scenario: MeshScenario, typingDelayMillis: Int64) {
+        self.init(script: MeshScript(scenario: scenario), typingDelayMillis: typingDelayMillis)
     }
 
-    /// Watches `app`'s records (before the session starts).
-    func attach(to app: MeshApp) {
+    /// The scenario.
+    public var scenario: MeshScenario { script.scenario }
+}
+
+/// MeshScript: a Mesh scenario for the autopilot: a step's expectations checked against the
+/// records it caused (``MeshScenarioRunner/check(_:against:after:)``), its keys planned by
+/// ``MeshKeyPlanner``.
+public final class MeshScript: AutopilotScript {
+    /// The scenario.
+    public let scenario: MeshScenario
+    /// The expectations begun, and what the check says they follow.
+    private var expected: (expectations: [MeshExpectation], after: String)
+    private var caused: [MeshRecord] = []
+
+    init(scenario: MeshScenario) {
+        self.scenario = scenario
+        expected = (scenario.openingExpectations, "the start of the session")
+    }
+
+    public var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
+    /// Mesh's driver lets every due request answer before an action.
+    public var typesBeforeTimers: Bool { false }
+
+    public func waitMillis(step index: Int) -> Int64? {
+        if case .wait(let millis) = scenario.steps[index].command { millis } else { nil }
+    }
+
+    public func actsWhenBusy(step index: Int) -> Bool { scenario.steps[index].command == .action(.quit) }
+    public func checksAtOnce(step index: Int) -> Bool { scenario.steps[index].expectations.isEmpty }
+
+    public func attach(to app: MeshApp) {
         app.driver.observe { [unowned self] record in self.caused.append(record) }
     }
 
-    /// Each step's line and verb, for the banner.
-    var stepNames: [(line: Int, verb: String)] { scenario.steps.map { ($0.line, $0.command.verb) } }
-
-    /// One line for the footer.
-    public var banner: String { state.banner(steps: stepNames) }
-
-    /// The whole report, for standard error.
-    public var report: String { state.report(steps: stepNames) }
-
-    /// When the autopilot next wants to act.
-    func nextDeadline(now: Int64) -> Int64? {
-        guard case .playing = state else { return nil }
-        return max(now, nextKeyAt)
-    }
-
-    /// Does what is due at `now`; returns whether it pressed a key.
-    func tick(app: MeshApp, now: Int64) -> Bool {
-        guard case .playing(let index) = state, now >= nextKeyAt else { return false }
-        let engine = app.driver.engine
-        let idle = engine.nextDeadline == nil
-        if !openingChecked {
-            guard idle else { return false }
-            openingChecked = true
-            if !verify(scenario.openingExpectations, after: "the start of the session") { return false }
-            caused = []
-        }
-        if awaitingCheck {
-            let step = scenario.steps[index]
-            guard idle || engine.isFinished || step.expectations.isEmpty else { return false }
-            awaitingCheck = false
-            if !verify(step.expectations, after: "the step on line \(step.line) (\(step.command.verb))") { return false }
-            stepStarted = false
-            let next = index + 1
-            state = scenario.steps.indices.contains(next) ? .playing(index: next) : .finished
-            nextKeyAt = now + typingDelayMillis * 4
-            return false
-        }
-        guard scenario.steps.indices.contains(index) else {
-            state = .finished
-            return false
-        }
+    public func begin(step index: Int) {
         let step = scenario.steps[index]
-        if !stepStarted {
-            if case .wait(let millis) = step.command {
-                stepStarted = true
-                caused = []
-                nextKeyAt = now + millis
-                awaitingCheck = true
-                return false
-            }
-            guard idle || step.command == .action(.quit) else { return false }
-            if engine.isFinished { return fail("line \(step.line): \(step.command.verb): the session has already ended") }
-            // the pace: the view stays long enough to be read before this step acts on it
-            let ready = hold.readyAt(view: engine.paneName, now: now)
-            if ready > now {
-                nextKeyAt = ready
-                return false
-            }
-            do {
-                queue = try MeshKeyPlanner.keys(for: step.command, app: app)
-            } catch {
-                return fail("line \(step.line): \(step.command.verb): \(error.reason)")
-            }
-            caused = []
-            stepStarted = true
-        }
-        if queue.isEmpty {
-            // every key typed: check now (a step with no expectations goes on at once, as replay
-            // does; waiting for the next wake would sleep through a LOADING the next step interrupts)
-            awaitingCheck = true
-            return tick(app: app, now: now)
-        }
-        _ = app.press(queue.removeFirst(), byPerson: false)
-        if let refused = app.status { return fail("line \(step.line): \(step.command.verb): \(refused)") }
-        nextKeyAt = now + typingDelayMillis
-        return true
+        expected = (step.expectations, "the step on line \(step.line) (\(step.command.verb))")
+        caused = []
     }
 
-    private func verify(_ expectations: [MeshExpectation], after what: String) -> Bool {
+    public func check() -> String? {
         do {
-            try runner.check(expectations, against: caused, after: what)
-            return true
+            try MeshScenarioRunner(scenario: scenario).check(expected.expectations, against: caused, after: expected.after)
         } catch {
-            _ = fail("line \(error.line.map(String.init) ?? "?"): \(error.message)")
-            return false
+            return "line \(error.line.map(String.init) ?? "?"): \(error.message)"
         }
+        caused = []  // the opening's records are not the first step's
+        return nil
     }
 
-    private func fail(_ message: String) -> Bool {
-        state = .failed(message)
-        queue = []
-        return false
+    public func keys(step index: Int, app: MeshApp) throws(ActionRejected) -> [Key] {
+        try MeshKeyPlanner.keys(for: scenario.steps[index].command, app: app)
     }
+
+    public func viewName(app: MeshApp) -> String { app.driver.engine.paneName }
 }

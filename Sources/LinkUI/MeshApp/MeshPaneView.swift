@@ -11,28 +11,13 @@ struct MeshPaneContext {
     var integrationName: String { engine.integration.map { sanitizeForTerminal($0.name) } ?? "the integration" }
 }
 
-/// MeshPaneResult: what a key did on a Mesh pane.
-enum MeshPaneResult: Equatable {
-    case ignored
-    case handled
-    case send(MeshAction)
-}
+/// What a key did in a Mesh pane.
+typealias MeshPaneResult = PaneOutcome<MeshAction>
 
-/// MeshPaneView: one Mesh pane, in one file, as ``PaneView`` is for Plaid's panes (the same
-/// parts: state, key map, title, text, entry, handle, draw), over Mesh's engine and actions.
-protocol MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool
-    func title(_ context: MeshPaneContext) -> String
-    func keyMap(_ context: MeshPaneContext) -> KeyMap
-    func takesText(_ context: MeshPaneContext) -> Bool
-    mutating func enter(_ context: MeshPaneContext)
-    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult
-    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition?
-}
-
-extension MeshPaneView {
-    func takesText(_ context: MeshPaneContext) -> Bool { false }
-    mutating func enter(_ context: MeshPaneContext) {}
+extension MeshPaneContext: FlavorPaneContext {
+    typealias Action = MeshAction
+    typealias EnginePane = MeshPane
+    typealias Command = MeshScenarioCommand
 }
 
 /// A list of rows with a highlighted one: the catalog, assets, networks, accounts.

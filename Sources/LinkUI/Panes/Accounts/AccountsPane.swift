@@ -3,8 +3,6 @@ import LinkKit
 /// AccountsPane: account select; checkboxes (or radio buttons in single-account mode). Also the
 /// returning user's saved accounts (SELECT_SAVED_ACCOUNT), with `c` to connect a new institution.
 struct AccountsPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .selectAccount || pane == .selectSavedAccount }
-
     func title(_ context: PaneContext) -> String? { context.pane == .selectSavedAccount ? " Saved accounts " : " Select accounts " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

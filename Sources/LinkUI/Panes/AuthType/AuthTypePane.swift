@@ -3,8 +3,6 @@ import LinkKit
 /// AuthTypePane: SELECT_AUTH_TYPE (Auth sessions): connect instantly by finding the bank, or
 /// manually with account and routing numbers.
 struct AuthTypePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .selectAuthType }
-
     func title(_ context: PaneContext) -> String? { " Connect your account " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
@@ -26,7 +24,7 @@ struct AuthTypePane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        list.handle(key, count: Self.choices.count) { .chooseAuthType(Self.choices[$0].0) }
+        list.handle(key, count: Self.choices.count, back: UserAction.back) { .chooseAuthType(Self.choices[$0].0) }
     }
 
     /// `auth instant|manual`: move to the choice and press Enter.

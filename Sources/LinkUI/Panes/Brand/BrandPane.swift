@@ -3,10 +3,6 @@ import LinkKit
 /// BrandPane: SELECT_BRAND: the portals of a brand chosen in the search; Enter picks one (as on
 /// institution select), Esc goes back to the search.
 struct BrandPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .selectBrand = pane { true } else { false }
-    }
-
     func title(_ context: PaneContext) -> String? { " Select institution " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -2,8 +2,6 @@ import LinkKit
 
 /// ConnectedPane: success; the institution and the accounts shared. Enter or Esc finishes.
 struct ConnectedPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .connected }
-
     func title(_ context: PaneContext) -> String? { " Connected " }
 
     /// Enter and Esc finish the session (onSuccess, then HANDOFF); the footer names Enter.

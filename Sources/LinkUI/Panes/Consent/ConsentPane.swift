@@ -2,8 +2,6 @@ import LinkKit
 
 /// ConsentPane: the first pane, what linking shares and how; Enter continues, Esc leaves at once.
 struct ConsentPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .consent }
-
     func title(_ context: PaneContext) -> String? { " Link your account " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -2,8 +2,6 @@ import LinkKit
 
 /// CredentialsPane: username and password (masked) for the selected institution.
 struct CredentialsPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .credential }
-
     func title(_ context: PaneContext) -> String? { " Credentials " }
 
     /// Esc goes back to search, or in update mode (no search to go back to) asks to exit.
@@ -45,13 +43,7 @@ struct CredentialsPane: PaneView {
 
     /// Typing edits the focused field; Tab/arrows switch; Enter submits when both are filled.
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        if key == .escape { return .send(.back) }
-        switch fields.handle(key) {
-        case .ignored: return .ignored
-        case .handled: return .handled
-        // the field is wiped as the secret leaves it; the engine wipes the secret once read
-        case .submit(let name, let secret): return .send(.submitCredentials(username: name, password: secret))
-        }
+        fields.handleSignIn(key, back: UserAction.back, submit: UserAction.submitCredentials)
     }
 
     /// Draws the fields, the inline error and the sandbox hint.

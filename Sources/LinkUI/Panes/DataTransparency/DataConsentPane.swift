@@ -3,8 +3,6 @@ import LinkKit
 /// DataConsentPane: DATA_TRANSPARENCY_CONSENT: an update of an Item that asks for more data than
 /// it shared (`--update-mode` with `--product auth`…): allow, then sign in.
 struct DataConsentPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .dataConsent }
-
     func title(_ context: PaneContext) -> String? { " New data requested " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -3,8 +3,6 @@ import LinkKit
 /// DataTypesPane: DATA_TRANSPARENCY: what the app will receive, opened from the consent pane;
 /// Enter or Esc goes back to it.
 struct DataTypesPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .dataTypes }
-
     func title(_ context: PaneContext) -> String? { " Data you share " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -3,10 +3,6 @@ import LinkKit
 /// DocumentsStatusPane: the documents sent (SUBMIT_DOCUMENTS, being checked), accepted
 /// (SUBMIT_DOCUMENTS_SUCCESS: Enter finishes) or refused (SUBMIT_DOCUMENTS_ERROR: Enter uploads again).
 struct DocumentsStatusPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .documentsSubmitted = pane { true } else { false }
-    }
-
     func title(_ context: PaneContext) -> String? { " Upload bank statements " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

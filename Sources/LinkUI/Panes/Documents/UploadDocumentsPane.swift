@@ -5,8 +5,6 @@ import LinkKit
 /// commas. Nothing is read or sent anywhere: the sandbox judges them by name (PDFs pass), so a
 /// scenario plays the same through replay and the UI.
 struct UploadDocumentsPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .uploadDocuments }
-
     func title(_ context: PaneContext) -> String? { " Upload bank statements " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

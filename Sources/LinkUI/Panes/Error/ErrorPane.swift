@@ -2,10 +2,6 @@ import LinkKit
 
 /// ErrorPane: an error the user cannot fix here, with its display message and where Enter goes.
 struct ErrorPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .error = pane { true } else { false }
-    }
-
     func title(_ context: PaneContext) -> String? { " Error " }
 
     /// Enter and Esc go where the error leads; the footer says where, as the button does.

@@ -2,10 +2,6 @@ import LinkKit
 
 /// ExitConfirmPane: "Are you sure you want to exit?" over the pane the user was on.
 struct ExitConfirmPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .exitConfirmation = pane { true } else { false }
-    }
-
     /// The pane the dialog is over (its title stays).
     func underlay(_ context: PaneContext) -> Pane? {
         if case .exitConfirmation(let underneath) = context.pane { underneath } else { nil }

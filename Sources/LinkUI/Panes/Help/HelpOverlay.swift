@@ -1,17 +1,18 @@
 import LinkKit
 
-/// HelpOverlay: the keys and the sandbox credentials (F1, or `?` outside a text field).
-enum HelpOverlay {
+/// HelpOverlay: the pane's keys, the flavor's rows (its sandbox's values), the keys every pane
+/// shares (F1, or `?` outside a text field); ↑/↓ scroll it when it does not fit.
+public enum HelpOverlay {
     /// The keys every pane shares.
     static let globalKeys = [
-        KeyBinding("Enter", "main action"), KeyBinding("Esc", "back / ask to exit"),
-        KeyBinding("↑↓ ^P ^N", "move in lists"), KeyBinding("PgUp PgDn", "page in lists"),
-        KeyBinding("Home End", "first / last"), KeyBinding("Tab S-Tab", "next / previous field"),
-        KeyBinding("Space", "toggle a checkbox"), KeyBinding("Ctrl-X q", "ask to exit Link"),
-        KeyBinding("Ctrl-C", "exit at once"), KeyBinding("F1 ?", "this help"),
-        KeyBinding("F2", "show / hide the log"), KeyBinding("F3", "browse the log"),
-        KeyBinding("F4", "the session's timeline"), KeyBinding("Ctrl-L", "redraw"),
-        KeyBinding("Ctrl-U", "clear a field"),
+        KeyLabel("Enter", "main action"), KeyLabel("Esc", "back / ask to exit"),
+        KeyLabel("↑↓ ^P ^N", "move in lists"), KeyLabel("PgUp PgDn", "page in lists"),
+        KeyLabel("Home End", "first / last"), KeyLabel("Tab S-Tab", "next / previous field"),
+        KeyLabel("Space", "toggle a checkbox"), KeyLabel("Ctrl-X q", "ask to exit Link"),
+        KeyLabel("Ctrl-C", "exit at once"), KeyLabel("F1 ?", "this help"),
+        KeyLabel("F2", "show / hide the log"), KeyLabel("F3", "browse the log"),
+        KeyLabel("F4", "the session's timeline"), KeyLabel("Ctrl-L", "redraw"),
+        KeyLabel("Ctrl-U", "clear a field"),
     ]
 
     /// The sandbox credentials: the sandbox's own list (`SandboxCredentials.documented`).
@@ -31,11 +32,11 @@ enum HelpOverlay {
     ]
 
     /// Row: one line of the help.
-    enum Row: Hashable {
+    public enum Row: Hashable, Sendable {
         /// A heading.
         case heading(String)
         /// Two keys side by side.
-        case keys(KeyBinding, KeyBinding?)
+        case keys(KeyLabel, KeyLabel?)
         /// A name and what it does (a password, an institution).
         case entry(String, String)
         /// A note.
@@ -44,9 +45,9 @@ enum HelpOverlay {
         case blank
     }
 
-    /// Every line of the help, in order: the sandbox's own values first (the ones a person
-    /// looks for), then the credentials, the special institutions, the keys.
-    static let rows: [Row] = {
+    /// Plaid's help, in order: the sandbox's own values first (the ones a person looks for), then
+    /// the credentials, the special institutions, the keys.
+    static let plaidRows: [Row] = {
         var rows: [Row] = [
             .note("Returning user: phone 415-555-0010, code \(SavedProfile.sandboxCode) · deposit code \(SandboxAuth.depositCode)"),
             .blank, .heading("Sandbox credentials (username user_good)"),
@@ -54,23 +55,32 @@ enum HelpOverlay {
         rows += credentials.map { Row.entry($0.0, $0.1) }
         rows += [.blank, .heading("Institutions that behave apart")]
         rows += specialInstitutions.map { Row.entry($0.0, $0.1) }
-        rows += [.blank, .heading("Keys")]
+        return rows + keyRows
+    }()
+
+    /// The keys every pane shares, two a row, under their heading.
+    static let keyRows: [Row] = {
+        var rows: [Row] = [.blank, .heading("Keys")]
         for index in stride(from: 0, to: globalKeys.count, by: 2) {
             rows.append(.keys(globalKeys[index], index + 1 < globalKeys.count ? globalKeys[index + 1] : nil))
         }
         return rows
     }()
 
+    /// The columns of an entry's meaning in the widest box (78 columns, 2 of margin each side, the
+    /// name's 28, the scroll marks' column and one apart): a flavor wraps longer ones.
+    static let meaningWidth = 78 - 4 - 28 - 2
+
     /// How far the help can scroll in `area` (the rows it cannot show at once).
-    static func maximumOffset(area: Rect) -> Int {
-        let box = box(in: area)
+    static func maximumOffset(area: Rect, rows: [Row]) -> Int {
+        let box = box(in: area, rows: rows)
         return max(0, rows.count - max(0, box.height - 4))
     }
 
     /// The offset after `key` when it scrolls the help shown in `area` (↑/↓, Ctrl-P/N, PgUp/PgDn,
     /// Home/End, the wheel), or `nil` for a key that closes it.
-    static func scrolled(_ offset: Int, by key: Key, area: Rect) -> Int? {
-        let page = max(1, box(in: area).height - 5)
+    static func scrolled(_ offset: Int, by key: Key, area: Rect, rows: [Row]) -> Int? {
+        let page = max(1, box(in: area, rows: rows).height - 5)
         let moved: Int
         switch key {
         case .up, .ctrl("p"): moved = offset - 1
@@ -83,18 +93,20 @@ enum HelpOverlay {
         case .mouse(let event) where event.kind == .wheelDown: moved = offset + 3
         default: return nil
         }
-        return min(max(0, moved), maximumOffset(area: area))
+        return min(max(0, moved), maximumOffset(area: area, rows: rows))
     }
 
-    private static func box(in area: Rect) -> Rect {
+    private static func box(in area: Rect, rows: [Row]) -> Rect {
         area.centered(width: min(area.width - 4, 78), height: min(area.height, rows.count + 4))
     }
 
-    /// Draws the overlay over `area`, its rows from `offset` (↑/↓ scroll it when it does not fit).
-    static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyMap, offset: Int = 0) {
-        let box = box(in: area)
+    /// Draws the overlay over `area`: the pane's keys, then `rows` from `offset` (↑/↓ scroll
+    /// them when they do not fit).
+    static func draw(into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles, paneKeys: KeyLabels, rows: [Row],
+                     offset: Int = 0) {
+        let box = box(in: area, rows: rows)
         guard box.width >= 10, box.height >= 3 else { return }
-        let scrolls = maximumOffset(area: area) > 0
+        let scrolls = maximumOffset(area: area, rows: rows) > 0
         buffer.fill(box, style: s.text)
         buffer.drawBox(box, style: s.border, border: .rounded,
                        title: scrolls ? " Help · ↑/↓ scroll · any other key closes " : " Help · any key closes ")
@@ -102,7 +114,7 @@ enum HelpOverlay {
         let used = buffer.text("This pane: ", y: inner.y, x: inner.x, area: inner, style: s.title)
         buffer.hints(paneKeys.bindings, y: inner.y, area: inner.inset(left: used), styles: s)
         let list = inner.inset(top: 2)
-        let first = min(max(0, offset), maximumOffset(area: area))
+        let first = min(max(0, offset), maximumOffset(area: area, rows: rows))
         let column = inner.width / 2
         for (row, line) in rows.dropFirst(first).prefix(list.height).enumerated() {
             let y = list.y + row

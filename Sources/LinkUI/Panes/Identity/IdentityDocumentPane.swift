@@ -3,8 +3,6 @@ import LinkKit
 /// IdentityDocumentPane: DOCUMENTARY_VERIFICATION: the ID document to offer (a terminal cannot
 /// photograph one: the sandbox decides by the kind chosen).
 struct IdentityDocumentPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .identity(.documentaryVerification) }
-
     func title(_ context: PaneContext) -> String? { " Verify with a document " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -3,8 +3,6 @@ import LinkKit
 /// IdentityKYCPane: KYC_CHECK: first and last name, date of birth, SSN (masked); Tab moves,
 /// Enter submits once every field is filled and well formed.
 struct IdentityKYCPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .identity(.kycCheck) }
-
     func title(_ context: PaneContext) -> String? { " Your details " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -3,8 +3,6 @@ import LinkKit
 /// IdentityMatchBlockPane: IDENTITY_MATCH_BLOCK: the accounts' owner is not the person the app
 /// named (`--identity-match`); Enter or Esc goes back to choose another institution.
 struct IdentityMatchBlockPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .identityMatchBlock }
-
     func title(_ context: PaneContext) -> String? { " Account not verified " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -2,10 +2,6 @@ import LinkKit
 
 /// IdentitySMSPane: VERIFY_SMS: the mobile number, then the code sent to it (masked).
 struct IdentitySMSPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .identity(.verifySMS) = pane { true } else { false }
-    }
-
     func title(_ context: PaneContext) -> String? { " Verify your phone " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

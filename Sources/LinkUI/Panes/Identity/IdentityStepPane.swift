@@ -3,13 +3,6 @@ import LinkKit
 /// IdentityStepPane: the Identity Verification steps with nothing to type: the terms (Enter
 /// accepts), the selfie (Enter takes it, simulated), and the automatic risk check and screening.
 struct IdentityStepPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        switch pane {
-        case .identity(.acceptTOS), .identity(.selfieCheck), .identity(.riskCheck), .identity(.screening): true
-        default: false
-        }
-    }
-
     func title(_ context: PaneContext) -> String? { " Verify your identity " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

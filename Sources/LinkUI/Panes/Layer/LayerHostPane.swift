@@ -3,10 +3,6 @@ import LinkKit
 /// LayerHostPane: before a Layer session opens, the host app's side: the phone (and date of birth)
 /// it submits (`submit(data:)`); once `LAYER_READY` has come, Enter opens Layer.
 struct LayerHostPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .layerWaiting = pane { true } else { false }
-    }
-
     func title(_ context: PaneContext) -> String? { " Your app (Layer not open yet) " }
 
     private func ready(_ context: PaneContext) -> Bool { context.pane == .layerWaiting(ready: true) }

@@ -3,8 +3,6 @@ import LinkKit
 /// ProfileReviewPane: PROFILE_DATA_REVIEW: the profile Layer found for the phone; Enter shares it
 /// (onSuccess), Esc asks to exit.
 struct ProfileReviewPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .profileDataReview }
-
     func title(_ context: PaneContext) -> String? { " Review your information " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

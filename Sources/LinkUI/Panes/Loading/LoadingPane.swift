@@ -2,10 +2,6 @@ import LinkKit
 
 /// LoadingPane: a simulated request in flight; a spinner, no keys but the global ones.
 struct LoadingPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .loading = pane { true } else { false }
-    }
-
     static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     /// How long one frame of the spinner shows, in milliseconds.
     static let frameMillis: Int64 = 80

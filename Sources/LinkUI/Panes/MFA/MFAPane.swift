@@ -2,8 +2,6 @@ import LinkKit
 
 /// MFAPane: one MFA step: a device list, a code, several questions, or multiple choice.
 struct MFAPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .mfa }
-
     func title(_ context: PaneContext) -> String? { " Verification " }
 
     /// The bindings for each kind of step.

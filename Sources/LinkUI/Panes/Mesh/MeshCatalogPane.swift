@@ -1,20 +1,19 @@
 import LinkKit
 
 /// MeshCatalogPane: the integrations (exchanges, brokerages, wallets), searched as you type.
-struct MeshCatalogPane: MeshPaneView {
+struct MeshCatalogPane: PaneView {
     var field = TextField(maxLength: 64)
     var list = MeshList()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .catalog }
-    func title(_ context: MeshPaneContext) -> String { " Connect an account " }
+    func title(_ context: MeshPaneContext) -> String? { " Connect an account " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
-                KeyBinding("Enter", "connect", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("type", "search", matches: [.char("a")]), MeshKeyBinding("↑/↓", "move", matches: [.up, .down]),
+                MeshKeyBinding("Enter", "connect", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) {
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) {
         field.set(context.engine.query)
         list.cursor.reset()
     }

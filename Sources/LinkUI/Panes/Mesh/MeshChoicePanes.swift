@@ -1,18 +1,17 @@
 import LinkKit
 
 /// MeshOAuthPane: the integration's own page: approve or cancel.
-struct MeshOAuthPane: MeshPaneView {
+struct MeshOAuthPane: PaneView {
     var approve = true
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .oauth }
-    func title(_ context: MeshPaneContext) -> String { " \(context.integrationName) " }
+    func title(_ context: MeshPaneContext) -> String? { " \(context.integrationName) " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right]), KeyBinding("Enter", "press", matches: [.enter]),
-                KeyBinding("Esc", "cancel", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("←/→", "choose", matches: [.left, .right]), MeshKeyBinding("Enter", "press", matches: [.enter]),
+                MeshKeyBinding("Esc", "cancel", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) { approve = true }
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) { approve = true }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
         switch key {
@@ -36,19 +35,18 @@ struct MeshOAuthPane: MeshPaneView {
 }
 
 /// MeshAccountsPane: a login with several accounts: tick the ones to connect.
-struct MeshAccountsPane: MeshPaneView {
+struct MeshAccountsPane: PaneView {
     var list = MeshList()
     var checked: Set<Int> = []
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .accounts }
-    func title(_ context: MeshPaneContext) -> String { " Choose accounts " }
+    func title(_ context: MeshPaneContext) -> String? { " Choose accounts " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Space", "tick", matches: [.char(" ")]),
-                KeyBinding("Enter", "connect", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("↑/↓", "move", matches: [.up, .down]), MeshKeyBinding("Space", "tick", matches: [.char(" ")]),
+                MeshKeyBinding("Enter", "connect", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) {
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) {
         list.cursor.reset()
         checked = []
     }
@@ -78,18 +76,17 @@ struct MeshAccountsPane: MeshPaneView {
 }
 
 /// MeshConnectedPane: the integration is connected: continue (or the transfer), or link another.
-struct MeshConnectedPane: MeshPaneView {
+struct MeshConnectedPane: PaneView {
     var linkAnother = false
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .connected }
-    func title(_ context: MeshPaneContext) -> String { " Connected " }
+    func title(_ context: MeshPaneContext) -> String? { " Connected " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right]), KeyBinding("Enter", "press", matches: [.enter]),
-                KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("←/→", "choose", matches: [.left, .right]), MeshKeyBinding("Enter", "press", matches: [.enter]),
+                MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) { linkAnother = false }
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) { linkAnother = false }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
         switch key {

@@ -1,25 +1,20 @@
 import LinkKit
 
 /// MeshCodePane: a one-time code, after the password (MFA) or before a transfer executes.
-struct MeshCodePane: MeshPaneView {
+struct MeshCodePane: PaneView {
     var code = SecretField(maxLength: 12)
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .mfa || pane == .transferMFA }
-    func title(_ context: MeshPaneContext) -> String { " Verification " }
+    func title(_ context: MeshPaneContext) -> String? { " Verification " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Enter", "verify", matches: [.enter]), MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) { code.clear() }
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) { code.clear() }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
-        switch key {
-        case .enter: return code.isEmpty ? .handled : .send(.submitCode(code.takeSecret()))
-        case .escape: return .send(.back)
-        default: return code.handle(key) == nil ? .ignored : .handled
-        }
+        code.handleCodeEntry(key, back: MeshAction.back, submit: MeshAction.submitCode)
     }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {

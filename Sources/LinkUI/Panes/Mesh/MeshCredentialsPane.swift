@@ -1,30 +1,24 @@
 import LinkKit
 
 /// MeshCredentialsPane: the integration's sign-in form (sandbox: username Mesh, password Pass123).
-struct MeshCredentialsPane: MeshPaneView {
+struct MeshCredentialsPane: PaneView {
     var fields = SignInFields()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .credentials }
-    func title(_ context: MeshPaneContext) -> String { " Sign in " }
+    func title(_ context: MeshPaneContext) -> String? { " Sign in " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Tab", "next field", matches: [.tab]), KeyBinding("Enter", "sign in", matches: [.enter]),
-                KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Tab", "next field", matches: [.tab]), MeshKeyBinding("Enter", "sign in", matches: [.enter]),
+                MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
     /// A wrong password keeps the username and clears the password; a new integration starts empty.
-    mutating func enter(_ context: MeshPaneContext) {
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) {
         if context.engine.inlineError == nil { fields.reset() } else { fields.retry() }
     }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
-        if key == .escape { return .send(.back) }
-        switch fields.handle(key) {
-        case .ignored: return .ignored
-        case .handled: return .handled
-        case .submit(let name, let secret): return .send(.submitCredentials(username: name, password: secret))
-        }
+        fields.handleSignIn(key, back: MeshAction.back, submit: MeshAction.submitCredentials)
     }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {

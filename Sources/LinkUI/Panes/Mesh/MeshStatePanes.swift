@@ -1,13 +1,9 @@
 import LinkKit
 
 /// MeshLoadingPane: a request in flight (the sandbox's latency).
-struct MeshLoadingPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool {
-        if case .loading = pane { true } else { false }
-    }
-
-    func title(_ context: MeshPaneContext) -> String { " Connecting " }
-    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
+struct MeshLoadingPane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { " Connecting " }
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
@@ -19,15 +15,11 @@ struct MeshLoadingPane: MeshPaneView {
 }
 
 /// MeshExitPane: "Are you sure you want to exit?" (Mesh's own words), over the pane underneath.
-struct MeshExitPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool {
-        if case .exitConfirmation = pane { true } else { false }
-    }
+struct MeshExitPane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { " Exit " }
 
-    func title(_ context: MeshPaneContext) -> String { " Exit " }
-
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("y", "Yes, exit", matches: [.char("y")]), KeyBinding("Enter/n/Esc", "No, continue", matches: [.enter, .char("n"), .escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("y", "Yes, exit", matches: [.char("y")]), MeshKeyBinding("Enter/n/Esc", "No, continue", matches: [.enter, .char("n"), .escape])])
     }
 
     /// The safe choice is the default: Enter continues.
@@ -49,10 +41,9 @@ struct MeshExitPane: MeshPaneView {
 }
 
 /// MeshDonePane: the session has ended (onExit was called).
-struct MeshDonePane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool { pane == .finished }
-    func title(_ context: MeshPaneContext) -> String { " Done " }
-    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([]) }
+struct MeshDonePane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { " Done " }
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([]) }
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { .ignored }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {

@@ -1,18 +1,17 @@
 import LinkKit
 
 /// MeshAssetPane: transfer: the asset to send (those held with a network to the destination).
-struct MeshAssetPane: MeshPaneView {
+struct MeshAssetPane: PaneView {
     var list = MeshList()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .asset }
-    func title(_ context: MeshPaneContext) -> String { " Transfer: asset " }
+    func title(_ context: MeshPaneContext) -> String? { " Transfer: asset " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Enter", "choose", matches: [.enter]),
-                KeyBinding("Esc", "exit", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("↑/↓", "move", matches: [.up, .down]), MeshKeyBinding("Enter", "choose", matches: [.enter]),
+                MeshKeyBinding("Esc", "exit", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) { list.cursor.reset() }
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) { list.cursor.reset() }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
         let assets = context.engine.eligibleAssets
@@ -36,18 +35,17 @@ struct MeshAssetPane: MeshPaneView {
 }
 
 /// MeshNetworkPane: transfer: the network to send over.
-struct MeshNetworkPane: MeshPaneView {
+struct MeshNetworkPane: PaneView {
     var list = MeshList()
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .network }
-    func title(_ context: MeshPaneContext) -> String { " Transfer: network " }
+    func title(_ context: MeshPaneContext) -> String? { " Transfer: network " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Enter", "choose", matches: [.enter]),
-                KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("↑/↓", "move", matches: [.up, .down]), MeshKeyBinding("Enter", "choose", matches: [.enter]),
+                MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
-    mutating func enter(_ context: MeshPaneContext) { list.cursor.reset() }
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) { list.cursor.reset() }
 
     static func networks(_ context: MeshPaneContext) -> [MeshNetwork] {
         (context.engine.asset?.networks ?? []).compactMap { MeshSandbox.network($0) }
@@ -74,15 +72,14 @@ struct MeshNetworkPane: MeshPaneView {
 }
 
 /// MeshAmountPane: transfer: how much, in the asset.
-struct MeshAmountPane: MeshPaneView {
+struct MeshAmountPane: PaneView {
     var field = TextField(maxLength: 20)
 
-    static func shows(_ pane: MeshPane) -> Bool { pane == .amount }
-    func title(_ context: MeshPaneContext) -> String { " Transfer: amount " }
+    func title(_ context: MeshPaneContext) -> String? { " Transfer: amount " }
     func takesText(_ context: MeshPaneContext) -> Bool { true }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "preview", matches: [.enter]), KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Enter", "preview", matches: [.enter]), MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
@@ -114,12 +111,11 @@ struct MeshAmountPane: MeshPaneView {
 }
 
 /// MeshPreviewPane: transfer: what will be sent, where, and the fees; Enter executes.
-struct MeshPreviewPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool { pane == .preview }
-    func title(_ context: MeshPaneContext) -> String { " Transfer: preview " }
+struct MeshPreviewPane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { " Transfer: preview " }
 
-    func keyMap(_ context: MeshPaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "send", matches: [.enter]), KeyBinding("Esc", "back", matches: [.escape])])
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
+        MeshKeyMap([MeshKeyBinding("Enter", "send", matches: [.enter]), MeshKeyBinding("Esc", "back", matches: [.escape])])
     }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
@@ -156,17 +152,10 @@ struct MeshPreviewPane: MeshPaneView {
 }
 
 /// MeshTransferResultPane: the transfer executed, or why it did not; Enter is Done.
-struct MeshTransferResultPane: MeshPaneView {
-    static func shows(_ pane: MeshPane) -> Bool {
-        switch pane {
-        case .transferSuccess, .transferError: true
-        default: false
-        }
-    }
+struct MeshTransferResultPane: PaneView {
+    func title(_ context: MeshPaneContext) -> String? { context.pane == .transferSuccess ? " Transfer sent " : " Transfer failed " }
 
-    func title(_ context: MeshPaneContext) -> String { context.pane == .transferSuccess ? " Transfer sent " : " Transfer failed " }
-
-    func keyMap(_ context: MeshPaneContext) -> KeyMap { KeyMap([KeyBinding("Enter", "done", matches: [.enter, .escape])]) }
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { MeshKeyMap([MeshKeyBinding("Enter", "done", matches: [.enter, .escape])]) }
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
         key == .enter || key == .escape ? .send(.primary) : .ignored

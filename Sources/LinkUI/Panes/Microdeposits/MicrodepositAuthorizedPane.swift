@@ -4,10 +4,6 @@ import LinkKit
 /// its way. Instant: Enter goes on to type its code. Same-day: the Item is linked; Enter (or any
 /// way out) finishes with onSuccess.
 struct MicrodepositAuthorizedPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .microdepositAuthorized = pane { true } else { false }
-    }
-
     private func isInstant(_ context: PaneContext) -> Bool {
         context.pane == .microdepositAuthorized(instant: true)
     }

@@ -3,8 +3,6 @@ import LinkKit
 /// MicrodepositVerificationPane: INSTANT_MICRODEPOSIT_VERIFICATION: the 3-letter code from the
 /// deposit's description, typed into a masked field (three wrong codes end the session).
 struct MicrodepositVerificationPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .microdepositVerification || pane == .sameDayVerification }
-
     func title(_ context: PaneContext) -> String? { " Verify your account " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
@@ -21,7 +19,7 @@ struct MicrodepositVerificationPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        code.handleCodeEntry(key, submit: UserAction.submitDepositCode)
+        code.handleCodeEntry(key, back: UserAction.back, submit: UserAction.submitDepositCode)
     }
 
     /// `code C`: clear the field, type it, Enter.

@@ -3,10 +3,6 @@ import LinkKit
 /// NoticePane: the message over institution search for a degraded, down, unsupported or filtered
 /// institution.
 struct NoticePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .institutionNotice = pane { true } else { false }
-    }
-
     func title(_ context: PaneContext) -> String? { " Select institution " }
 
     func underlay(_ context: PaneContext) -> Pane? { .selectInstitution }

@@ -4,10 +4,6 @@ import LinkKit
 /// as it is submitted (9 digits and the ABA checksum; 4 to 17 digits; for a signed-in account,
 /// its last digits) with the problem shown under the field.
 struct NumbersPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool {
-        if case .numbers = pane { true } else { false }
-    }
-
     func title(_ context: PaneContext) -> String? { " Account numbers " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -4,8 +4,6 @@ import LinkKit
 /// same-day micro-deposits belongs to a bank that supports signing in: sign in instead (instant),
 /// or go on with the account number (manual).
 struct NumbersSelectInstitutionPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .numbersSelectInstitution }
-
     func title(_ context: PaneContext) -> String? { " Account numbers " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
@@ -24,7 +22,7 @@ struct NumbersSelectInstitutionPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        list.handle(key, count: Self.choices.count) { .chooseAuthType(Self.choices[$0]) }
+        list.handle(key, count: Self.choices.count, back: UserAction.back) { .chooseAuthType(Self.choices[$0]) }
     }
 
     /// `auth instant`: sign in; `auth manual`: go on with numbers.

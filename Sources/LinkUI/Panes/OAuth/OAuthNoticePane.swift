@@ -2,8 +2,6 @@ import LinkKit
 
 /// OAuthNoticePane: the OAUTH pane's notice: "you will sign in on your bank's site".
 struct OAuthNoticePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .oauth(.notice) }
-
     func title(_ context: PaneContext) -> String? { " OAuth " }
 
     /// Enter opens the bank page, Esc goes back.

@@ -4,8 +4,6 @@ import LinkKit
 /// it and the app calls `Handler.continue(from:)`. Here Enter hands back the URL in the field
 /// (the redirect, or one pasted); a URL that is not this session's redirect is ignored.
 struct OAuthRedirectPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .oauth(.redirected) }
-
     func title(_ context: PaneContext) -> String? { " Back from your bank " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

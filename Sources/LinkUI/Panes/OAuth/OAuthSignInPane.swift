@@ -16,8 +16,6 @@ struct OAuthSignInPane: PaneView {
 
     static let buttons: [(Focus, String)] = [(.approve, "Sign in and allow"), (.cancel, "Cancel"), (.fail, "Simulate a bank failure")]
 
-    static func shows(_ pane: Pane) -> Bool { pane == .oauth(.signIn) }
-
     func title(_ context: PaneContext) -> String? { " OAuth " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

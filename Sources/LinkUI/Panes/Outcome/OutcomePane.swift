@@ -3,8 +3,6 @@ import LinkKit
 /// OutcomePane: the finished session: which callback ended it and with what (shown while the
 /// autopilot's last screen waits for a key).
 struct OutcomePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .finished }
-
     func title(_ context: PaneContext) -> String? { " Done " }
 
     func keyMap(_ context: PaneContext) -> KeyMap { KeyMap([]) }

@@ -2,8 +2,6 @@ import LinkKit
 
 /// RecaptchaPane: RECAPTCHA: a word to type back, the terminal's stand-in for a reCAPTCHA.
 struct RecaptchaPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .recaptcha }
-
     func title(_ context: PaneContext) -> String? { " Are you human? " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -3,8 +3,6 @@ import LinkKit
 /// MatchedPane: MATCHED_CONSENT: an institution found in the search that the verified phone
 /// linked before: share the saved accounts again (phone), or sign in (password).
 struct MatchedPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .matchedVerifyMethod }
-
     func title(_ context: PaneContext) -> String? { " Saved institution " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
@@ -25,7 +23,7 @@ struct MatchedPane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        list.handle(key, count: Self.choices.count) { .chooseVerifyMethod(Self.choices[$0].0) }
+        list.handle(key, count: Self.choices.count, back: UserAction.back) { .chooseVerifyMethod(Self.choices[$0].0) }
     }
 
     /// `verify M`: move to it and Enter.

@@ -3,8 +3,6 @@ import LinkKit
 /// PhonePane: SUBMIT_PHONE: the phone for the returning user experience, or continue without
 /// one (Tab to the button, Enter).
 struct PhonePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .submitPhone }
-
     func title(_ context: PaneContext) -> String? { " Your phone " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -3,8 +3,6 @@ import LinkKit
 /// SavedInstitutionsPane: SELECT_SAVED_INSTITUTION: the institutions saved with the verified
 /// phone, then "Connect a new institution".
 struct SavedInstitutionsPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .selectSavedInstitution }
-
     func title(_ context: PaneContext) -> String? { " Saved institutions " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

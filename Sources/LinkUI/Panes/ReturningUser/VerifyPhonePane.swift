@@ -3,8 +3,6 @@ import LinkKit
 /// VerifyPhonePane: VERIFY_PHONE: the one-time code sent to the phone (masked; three wrong codes
 /// stop and continue as a new user). Esc goes back to the phone.
 struct VerifyPhonePane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .verifyPhone }
-
     func title(_ context: PaneContext) -> String? { " Verify your phone " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {
@@ -21,7 +19,7 @@ struct VerifyPhonePane: PaneView {
     }
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        code.handleCodeEntry(key, submit: UserAction.submitOTP)
+        code.handleCodeEntry(key, back: UserAction.back, submit: UserAction.submitOTP)
     }
 
     /// `otp C`: clear the field, type the code, Enter.

@@ -2,8 +2,6 @@ import LinkKit
 
 /// SearchPane: institution select; the popular list before typing, ranked results as you type.
 struct SearchPane: PaneView {
-    static func shows(_ pane: Pane) -> Bool { pane == .selectInstitution }
-
     func title(_ context: PaneContext) -> String? { " Select institution " }
 
     func keyMap(_ context: PaneContext) -> KeyMap {

@@ -1,27 +1,24 @@
 import LinkKit
 
-/// LinkApp: the terminal UI's state over one session: the panes' own state, the log panel, the
-/// overlays, the autopilot. Everything that happens reaches it as an ``AppMessage`` through
-/// ``update(_:)``, which says what the terminal's owner must do (``AppEffects``); it draws the
-/// whole screen into a cell buffer with ``render(rows:cols:)``.
+/// FlavorApp: the terminal UI's state over one session of a flavor (``LinkApp`` for Plaid Link,
+/// ``MeshApp`` for Mesh Connect): the log panel, the overlays, the autopilot, and the flavor's own
+/// panes. Everything that happens reaches it as an ``AppMessage`` through ``update(_:)``, which
+/// says what the terminal's owner must do (``AppEffects``); it draws the whole screen into a cell
+/// buffer with ``render(rows:cols:)``.
 ///
 /// It owns no terminal: ``TerminalRunner`` turns keys, signals and time into messages and
-/// presents what it draws, and tests send the same messages and read the buffer.
-public final class LinkApp {
-    /// The session.
-    public let driver: SessionDriver
-    /// The styles drawn with.
-    public let styles: ThemeStyles
-    /// The search index of the session's directory.
-    public let search: InstitutionSearch
+/// presents what it draws, and tests send the same messages and read the buffer. What differs
+/// between the flavors is asked of ``flavor`` (``AppFlavor``); the rest is written here once.
+public final class FlavorApp<Flavor: AppFlavor> {
+    /// The flavor: its session and its pane views.
+    public let flavor: Flavor
     /// Where the log panel goes.
     public let logPlacement: LogPlacement
     /// Plays a scenario through the UI (`--script`); set before ``start()``.
-    public var autopilot: Autopilot?
-    /// With an autopilot: leave as soon as the play ends instead of waiting for a key.
+    public var autopilot: Flavor.Pilot?
+    /// With an autopilot: leave as soon as the play ends (after the last screen's hold) instead
+    /// of waiting for a key.
     public var exitAtEnd = false
-    /// Which SDK's callbacks the log panel shows (set before ``start()``).
-    public var sdk: SDKGeneration = .current
     /// Whether the last frame was the "terminal too small" note: keys do nothing behind it
     /// (the panes are not shown), except Ctrl-C.
     public internal(set) var isTooSmall = false
@@ -29,6 +26,8 @@ public final class LinkApp {
     public internal(set) var status: String?
     /// A record's JSON the inspector's `y` asked to copy, until the runner takes it.
     var clipboard: String?
+    /// The engine's refusal of the action the autopilot's key sent (``pressByAutopilot(_:)``).
+    private var refusal: ActionRejected?
 
     /// The log panel.
     var log = LogPanel()
@@ -42,10 +41,6 @@ public final class LinkApp {
     var helpOffset = 0
     /// Whether the session's timeline is shown (F4).
     var timelineVisible = false
-    /// The pane views.
-    var panes = PaneRegistry()
-    var lastPane: Pane?
-    var lastChallenge: MFAChallenge?
     var lastLayout: Layout?
     /// When the pane shown next animates by itself (the spinner), on the session clock.
     var nextAnimationAt: Int64?
@@ -69,44 +64,30 @@ public final class LinkApp {
     var finishedAt: Int64?
     /// How long, with `exitAtEnd`, the last screen stays before the autopilot leaves: long enough
     /// to read it, and for a recording to end on it.
-    static let finalScreenHoldMillis: Int64 = 1_500
+    static var finalScreenHoldMillis: Int64 { 1_500 }
 
-    /// Creates the UI over `driver` (not yet started). `search` is the index of the driver's
-    /// directory when it was built already (elsewhere, while the first frame showed).
-    public init(driver: SessionDriver, theme: Theme, logPlacement: LogPlacement = .auto, search: InstitutionSearch? = nil) {
-        self.driver = driver
-        styles = ThemeStyles(theme: theme)
-        self.search = search ?? InstitutionSearch(directory: driver.engine.configuration.directory)
+    /// Creates the UI over `flavor`'s session (not yet started).
+    public init(flavor: Flavor, logPlacement: LogPlacement = .auto) {
+        self.flavor = flavor
         self.logPlacement = logPlacement
         logVisible = logPlacement != .off
     }
+
+    /// The styles drawn with.
+    public var styles: ThemeStyles { flavor.styles }
 
     /// Starts the session; every record goes to the log panel as it happens, and the autopilot
     /// (if any) watches them.
     public func start() {
         autopilot?.attach(to: self)
         // what a session started before it was shown delivered (a Layer session's LAYER_READY)
-        for record in driver.records { logRecord(record) }
-        driver.observe { [unowned self] record in
-            self.logRecord(record)
+        for record in flavor.driver.records { flavor.append(record, to: &log) }
+        flavor.driver.observe { [unowned self] record in
+            self.flavor.append(record, to: &self.log)
             self.recordsArrived = true
         }
-        driver.start()
-        sync()
-    }
-
-    /// Adds `record` to the log panel as the app's SDK generation receives it.
-    private func logRecord(_ record: SessionRecord) {
-        switch sdk {
-        case .current: log.append(record, at: driver.clock.now)
-        case .v1: log.appendV1(record, at: driver.clock.now)
-        }
-    }
-
-    /// What the pane views read about `pane` (by default the engine's).
-    func context(for pane: Pane? = nil) -> PaneContext {
-        PaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, search: search,
-                    now: driver.clock.now.millis, outcome: driver.outcome, presentation: driver.presentationOptions)
+        flavor.start()
+        flavor.sync()
     }
 
     /// The footer's line above everything: an output's failure, else the autopilot's.
@@ -118,7 +99,7 @@ public final class LinkApp {
     public var end: SessionEnd {
         if let signalEnd { return signalEnd }
         if quitByKey { return .interrupted }
-        if case .success? = driver.outcome { return .success }
+        if flavor.succeeded { return .success }
         return .exited
     }
 
@@ -129,38 +110,48 @@ public final class LinkApp {
         return 1
     }
 
-    /// Applies an action to the engine; a refusal becomes the footer's message.
-    func send(_ action: UserAction) {
-        do {
-            try driver.send(action, timersFirst: !keyBeforeTimers)
-        } catch {
-            status = error.reason
-        }
-        sync()
+    /// The session clock, in milliseconds.
+    public var now: Int64 { flavor.driver.clock.now.millis }
+
+    /// The record the inspector's `y` copied, once.
+    public func takeClipboard() -> String? {
+        defer { clipboard = nil }
+        return clipboard
     }
 
-    /// Tells the pane view when the engine moved to another pane (or a new MFA challenge).
-    func sync() {
-        let pane = driver.engine.pane
-        let challenge = driver.engine.currentChallenge
-        defer {
-            lastPane = pane
-            lastChallenge = challenge
+    /// Applies an action to the engine; a refusal becomes the footer's message.
+    func send(_ action: Flavor.Action) {
+        do {
+            try flavor.send(action, timersFirst: !keyBeforeTimers)
+        } catch {
+            status = error.reason
+            refusal = error
         }
-        guard pane != lastPane || challenge != lastChallenge else { return }
-        // back from a dialog drawn over this pane: what was typed there stays
-        let returning = lastPane.map { panes.view(for: $0).underlay(context(for: $0)) == pane } ?? false
-        let entered = context(for: pane)
-        panes.withView(for: pane) { $0.enter(entered, returning: returning) }
+        flavor.sync()
+    }
+
+    /// A key the autopilot presses; throws the engine's refusal of the action it sent, if it
+    /// sent one that was refused (the footer shows it too).
+    func pressByAutopilot(_ key: Key) throws(ActionRejected) -> AppEffects {
+        refusal = nil
+        let effects = press(key, byPerson: false)
+        if let refusal { throw refusal }
+        return effects
+    }
+
+    /// Ends the session with the flavor's quit, unless it has ended already.
+    func quit() {
+        if !flavor.driver.isFinished { send(flavor.quitAction) }
     }
 
     /// The bindings shown in the footer and the help overlay for the current pane.
-    var paneKeyMap: KeyMap {
-        panes.view(for: driver.engine.pane).keyMap(context())
-    }
+    var paneKeyMap: KeyMapOf<Flavor.Action> { flavor.paneKeyMap }
+}
 
-    /// Whether the focused pane element takes typed text (so `?` is text, not help).
-    var paneTakesText: Bool {
-        panes.view(for: driver.engine.pane).takesText(context())
+extension FlavorApp: TerminalApp {
+    /// Draws the screen at another size (a watcher's), leaving the app as it was: its layout
+    /// (for clicks), its panes' scrolling, the next animation frame are the terminal's own.
+    public func renderCopy(rows: Int, cols: Int) -> CellBuffer {
+        render(rows: rows, cols: cols, live: false).buffer
     }
 }

@@ -1,6 +1,6 @@
 import LinkKit
 
-extension LinkApp {
+extension FlavorApp {
     /// The one entry of the loop: applies `message` and says what the terminal's owner must do.
     public func update(_ message: AppMessage) -> AppEffects {
         var effects: AppEffects
@@ -15,33 +15,34 @@ extension LinkApp {
             effects = [.repaintAll, .redraw]
         case .ended(let end):
             if signalEnd == nil { signalEnd = end }
-            send(.quit)
+            quit()
             return .leave
         case .outputFailed(let failure):
             if alarm == nil { alarm = failure }
             guard alarm?.endsSession == true else { return .redraw }
-            send(.quit)
+            quit()
             return [.redraw, .leave]  // the banner says why, on the last frame
         }
         if recordsArrived {
             recordsArrived = false
             effects.insert(.redraw)
         }
-        if driver.engine.isFinished && finishedAt == nil { finishedAt = driver.clock.now.millis }
+        if flavor.driver.isFinished && finishedAt == nil { finishedAt = now }
         if isOver { return .leave }
         return effects
     }
 
     /// When the loop next has something to do by itself, on the session clock: a session timer,
-    /// the autopilot's next key, the next animation frame. `nil`: only a message wakes it.
+    /// the autopilot's next key, the next animation frame, the end of the last screen's hold.
+    /// `nil`: only a message wakes it.
     public var nextDeadline: Int64? {
-        let now = driver.clock.now.millis
+        let now = now
         var due: [Int64] = []
-        if let deadline = driver.engine.nextDeadline { due.append(deadline.millis) }
+        if let deadline = flavor.driver.engineDeadline { due.append(deadline) }
         if let next = autopilot?.nextDeadline(now: now) {
             // due already but still here: it waits for the session to settle (LOADING, a
             // debounce), whose own deadline wakes the loop; not a 1 ms spin until then
-            if next > now || driver.engine.nextDeadline == nil { due.append(next) }
+            if next > now || flavor.driver.engineDeadline == nil { due.append(next) }
         }
         if let nextAnimationAt { due.append(nextAnimationAt) }
         if let releaseAt = finalScreenReleaseAt, releaseAt > now { due.append(releaseAt) }
@@ -57,7 +58,7 @@ extension LinkApp {
 
     /// Whether the loop is over: the session ended and nothing holds the last screen.
     private var isOver: Bool {
-        driver.engine.isFinished && !holdsAfterEnd
+        flavor.driver.isFinished && !holdsAfterEnd
     }
 
     /// With an autopilot: the last screen stays until a key (unless `exitAtEnd`), and the play
@@ -66,7 +67,7 @@ extension LinkApp {
         guard let autopilot, !quitByKey, !leftAfterEnd else { return false }
         if case .playing = autopilot.state { return true }
         guard exitAtEnd else { return true }
-        return (finalScreenReleaseAt ?? 0) > driver.clock.now.millis
+        return (finalScreenReleaseAt ?? 0) > now
     }
 
     /// Time passed: timers, the pane's entry, the autopilot, the animation.
@@ -75,16 +76,16 @@ extension LinkApp {
         // what fell due first happens first: a key the autopilot was to type before a session
         // timer is typed before the timer fires, so that a process held up (a busy machine) does
         // not turn a query being typed into a search for part of it
-        if let keyAt = autopilot?.nextKeyDue, let timerAt = driver.engine.nextDeadline?.millis,
-           keyAt < timerAt, timerAt <= driver.clock.now.millis {
+        if let keyAt = autopilot?.nextKeyDue, let timerAt = flavor.driver.engineDeadline, keyAt < timerAt, timerAt <= now {
             keyBeforeTimers = true
             if driveAutopilot() { effects.insert(.redraw) }
             keyBeforeTimers = false
         }
-        driver.tick()
-        sync()
+        flavor.driver.tick()
+        flavor.sync()
         if driveAutopilot() { effects.insert(.redraw) }
-        if let nextAnimationAt, driver.clock.now.millis >= nextAnimationAt { effects.insert(.redraw) }
+        if let nextAnimationAt, now >= nextAnimationAt { effects.insert(.redraw) }
+        if flavor.redrawsEveryTick { effects.insert(.redraw) }
         return effects
     }
 
@@ -92,9 +93,9 @@ extension LinkApp {
     /// watching a demo sees each character arrive) or its banner.
     private func driveAutopilot() -> Bool {
         guard let autopilot else { return false }
-        let typed = autopilot.tick(app: self, now: driver.clock.now.millis).contains(.redraw)
-        if !autopilot.state.isPlaying, exitAtEnd, !driver.engine.isFinished { send(.quit) }  // the play is over: leave
-        let banner = autopilot.state.footer(steps: autopilot.stepNames, sessionFinished: driver.engine.isFinished, exitAtEnd: exitAtEnd)
+        let typed = autopilot.tick(app: self, now: now).contains(.redraw)
+        if !autopilot.state.isPlaying, exitAtEnd { quit() }  // the play is over: leave
+        let banner = autopilot.state.footer(steps: autopilot.stepNames, sessionFinished: flavor.driver.isFinished, exitAtEnd: exitAtEnd)
         defer { autopilotBanner = banner }
         return typed || banner != autopilotBanner
     }
@@ -102,13 +103,14 @@ extension LinkApp {
     /// One key, from a person or from the autopilot (whose Ctrl-C is a step it checks, not the
     /// person's interrupt).
     func press(_ key: Key, byPerson: Bool) -> AppEffects {
-        if driver.engine.isFinished {
+        if flavor.driver.isFinished {
             // the autopilot's last screen: any key leaves
             guard key != .resize else { return .redraw }
             leftAfterEnd = true
             return .leave
         }
         if key == .ctrl("c") && byPerson { quitByKey = true }
+        // Ctrl-Z suspends from anywhere, an overlay included
         if key == .ctrl("z") && byPerson { return [.suspend, .repaintAll, .redraw] }
         handle(key)
         guard wantsFullRepaint else { return .redraw }
@@ -126,10 +128,11 @@ extension LinkApp {
             // Ctrl-C quits from anywhere, the help overlay included.
             helpVisible = false
             timelineVisible = false
-            send(.quit)
+            send(flavor.quitAction)
             return
         }
-        if helpVisible, let area = lastLayout?.body, let offset = HelpOverlay.scrolled(helpOffset, by: key, area: area) {
+        if helpVisible, let area = lastLayout?.body,
+           let offset = HelpOverlay.scrolled(helpOffset, by: key, area: area, rows: flavor.helpRows) {
             helpOffset = offset
             return
         }
@@ -138,17 +141,17 @@ extension LinkApp {
             timelineVisible = false
             return
         }
+        let typesText = flavor.paneTakesText || log.isFocused
         switch key {
         case .function(1):
             helpVisible = true
             return
-        case .char("?") where !paneTakesText && !log.isFocused:
+        case .char("?") where !typesText:
             helpVisible = true
             return
-        case .char("q") where !paneTakesText && !log.isFocused:
-            // q, as in a pager: ask to exit (the dialog's default is to stay)
-            if case .exitConfirmation = driver.engine.pane { return }
-            send(.requestExit)
+        case .char("q") where !typesText, .ctrl("x"):
+            // q, as in a pager: ask to exit, as Ctrl-X does (the dialog's default is to stay)
+            if flavor.exitKeysApply { send(flavor.requestExitAction) }
             return
         case .function(2):
             logVisible.toggle()
@@ -163,10 +166,6 @@ extension LinkApp {
             return
         case .ctrl("l"):
             wantsFullRepaint = true
-            return
-        case .ctrl("x"):
-            if case .exitConfirmation = driver.engine.pane { return }
-            send(.requestExit)
             return
         default:
             break
@@ -186,11 +185,6 @@ extension LinkApp {
             if let json = log.takeCopyRequest() { clipboard = json }
             return
         }
-        let pane = driver.engine.pane
-        let paneContext = context(for: pane)
-        switch panes.withView(for: pane, { $0.handle(key, context: paneContext) }) {
-        case .send(let action): send(action)
-        case .handled, .ignored: break
-        }
+        if let action = flavor.handlePaneKey(key) { send(action) }
     }
 }
