@@ -55,7 +55,7 @@ struct Serve: ParsableCommand {
                                valueName: "file"))
     var authorizedKeys: String?
 
-    @Flag(help: "Admit anyone with any SSH key (a public demo).")
+    @Flag(help: "Admit anyone, with an SSH key or without (a public demo; present@ is asked for a key).")
     var open = false
 
     @Option(help: ArgumentHelp("Sessions at once; a visitor over the limit is told to come back later.", valueName: "n"))
