@@ -451,6 +451,8 @@ def test_sigterm_ends_every_session_cleanly(serve, visit, tmp_path, sig):
     (["--open", "--bogus"], "Unknown option '--bogus'"),
     (["--open", "--presenter-key", "SHA256:" + "A" * 43], "it needs --watch"),
     (["--open", "--watch", "--presenter-key", "alice"], "--presenter-key takes a key's SHA256 fingerprint"),
+    (["--open", "--metrics", "0.0.0.0:9222"], "--metrics 0.0.0.0:9222 listens on every network interface"),
+    (["--open", "--metrics", "9222"], "--metrics takes HOST:PORT"),
 ])
 def test_bad_arguments(binary, tmp_path, args, message):
     result = subprocess.run([binary, "serve", "--host-key", str(tmp_path / "k"), *args], stdin=subprocess.DEVNULL,
