@@ -19,7 +19,7 @@ final class MetricsServer {
 
     /// Listens on `address` in `group`; `body` gives the text of each answer.
     init(address: SocketAddress, group: EventLoopGroup, body: @escaping @Sendable () -> String) throws {
-        let open = ManagedAtomicCounter()
+        let open = BoundedCounter()
         listener = try ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -42,7 +42,7 @@ final class MetricsServer {
 }
 
 /// A count behind a lock, bounded.
-final class ManagedAtomicCounter: @unchecked Sendable {
+final class BoundedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
