@@ -122,7 +122,10 @@ final class ConnectionContext {
         if let outcome { return outcome }
         if authMethod != nil { return "closed without a session" }
         if let refusedFingerprint { return "refused: key \(refusedFingerprint) not authorized" }
-        if refusedWithoutKey { return "refused: no key (this server admits the keys of its list only)" }
+        if refusedWithoutKey {
+            return server.configuration.isOpen ? "refused: no key (\(WatchHub.presenterName)@ logs in with a key)"
+                : "refused: no key (this server admits the keys of its list only)"
+        }
         return "closed before authentication"
     }
 
@@ -169,7 +172,7 @@ final class KeyAuthenticator: NIOSSHServerUserAuthenticationDelegate {
             loggedIn(connection, user: request.username, method: "none")
             responsePromise.succeed(.success)
         case .none:
-            if !configuration.isOpen { connection.refusedWithoutKey = true }
+            connection.refusedWithoutKey = true
             responsePromise.succeed(.failure)
         case .publicKey(let offer):
             let fingerprint = SSHFingerprint.of(offer.publicKey)

@@ -52,6 +52,11 @@ def test_open_lets_a_visitor_without_a_key_in(serve, empty_home):
     finally:
         p.close()
     server.wait_log(r'key=none auth=none user=visitor session=\w+ outcome="ended: exit 130" duration=\S+ role=visitor')
+    # present@ is asked for a key: without one, refused, and the log says why
+    result = subprocess.run(keyless_argv(server, "-T", user="present"), stdin=subprocess.DEVNULL, capture_output=True,
+                            text=True, timeout=HANG_TIMEOUT, env=base_env(home=str(empty_home)))
+    assert result.returncode == 255 and "Permission denied (publickey)" in result.stderr, result
+    server.wait_log(r'key=none auth=- user=- session=\w+ outcome="refused: no key \(present@ logs in with a key\)"')
 
 
 def test_keys_only_refuses_a_visitor_without_a_key(serve, empty_home):
