@@ -64,6 +64,8 @@ install_tools() {
   command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
   # man reads the page the install step writes (Tests/readme)
   command -v man >/dev/null 2>&1 || need_apt+=(man-db)
+  # haproxy sends the PROXY protocol to two `linkterm serve` in Tests/pty/test_serve_haproxy.py
+  command -v haproxy >/dev/null 2>&1 || need_apt+=(haproxy)
   [ -e /usr/include/ncursesw/curses.h ] || [ -e /usr/include/curses.h ] || need_apt+=(libncurses-dev)
   if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing ${need_apt[*]}"

@@ -170,6 +170,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             reply(wantReply, ok: true)
             watching = true
             connection.settle("watched")
+            server.metrics.watcherStarted()
             // a watcher's screen is drawn by the presenter's process: at most this size
             let size = terminal.size.within(limits.maxWatcherSize)
             self.terminal?.size = size
@@ -225,6 +226,8 @@ final class SessionChannelHandler: ChannelInboundHandler {
             return end(status: 1)
         }
         self.process = process
+        connection.sessionStarted = .now()
+        server.metrics.sessionStarted()
         reply(wantReply, ok: true)
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loop = context.eventLoop

@@ -8,10 +8,20 @@ import NIOSSH
 final class ConnectionContext {
     let channel: Channel
     let server: ServerShared
-    /// `ip:port` of the visitor.
-    let source: String
+    /// `ip:port` of the visitor (with `--proxy-protocol`, the one its PROXY header names).
+    private(set) var source: String
     /// The visitor's address alone (what the per-source limit counts).
-    let sourceAddress: String
+    private(set) var sourceAddress: String
+    /// Whether ``ServerState/admitConnection(_:source:stop:)`` counted it.
+    var admitted = false
+    /// Whether it waits for its PROXY header (``ServerState/headerAwaited()`` counted it).
+    var awaitingHeader = false
+    /// How the visitor logged in: `authorized-keys`, `open` (any key) or `none` (no key, `--open`).
+    var authMethod: String?
+    /// Whether the visitor asked to log in without a key (SSH's `none`) and was refused.
+    var refusedWithoutKey = false
+    /// When its session (a linkterm) started, if one did.
+    var sessionStarted: NIODeadline?
     /// A random id naming the session in the log and the events file.
     let sessionID: String
     let started = NIODeadline.now()
@@ -73,6 +83,26 @@ final class ConnectionContext {
         sessionID = (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
 
+    /// The client its PROXY header named (`--proxy-protocol`).
+    func setSource(_ client: ProxySource) {
+        sourceAddress = client.address
+        source = client.address.contains(":") ? "[\(client.address)]:\(client.port)" : "\(client.address):\(client.port)"
+    }
+
+    /// What the visitor is: `watcher`, `presenter` (with `--presenter-key`, of that key) or `visitor`.
+    var role: String {
+        if isWatcher { return "watcher" }
+        let configuration = server.configuration
+        if configuration.watch, let key = configuration.presenterKey, keyFingerprint == key { return "presenter" }
+        return "visitor"
+    }
+
+    /// The line logged when the visitor has logged in.
+    func openLine() -> String {
+        "\(ServeLog.timestamp()) \(source) opened key=\(keyFingerprint ?? "none") auth=\(authMethod ?? "-") "
+            + "user=\(ServeLog.field(user ?? "-")) session=\(sessionID) role=\(role)"
+    }
+
     /// Whether this visitor logged in as `watch` on a server with `--watch`.
     var isWatcher: Bool { server.configuration.watch && user == WatchHub.watcherName }
 
@@ -87,24 +117,43 @@ final class ConnectionContext {
         channel.close(promise: nil)
     }
 
+    /// What happened, as the log line says it: the outcome recorded, or what the connection got to.
+    var finalOutcome: String {
+        if let outcome { return outcome }
+        if authMethod != nil { return "closed without a session" }
+        if let refusedFingerprint { return "refused: key \(refusedFingerprint) not authorized" }
+        if refusedWithoutKey {
+            return server.configuration.isOpen ? "refused: no key (\(WatchHub.presenterName)@ logs in with a key)"
+                : "refused: no key (this server admits the keys of its list only)"
+        }
+        return "closed before authentication"
+    }
+
     /// The log line for the connection, once it has closed.
     func logLine() -> String {
         let seconds = Double((NIODeadline.now() - started).nanoseconds) / 1e9
         let key = keyFingerprint ?? refusedFingerprint ?? "none"
-        let auth = keyFingerprint == nil ? "-" : server.configuration.isOpen ? "open" : "authorized-keys"
-        var fallback = "closed before authentication"
-        if let refusedFingerprint, keyFingerprint == nil { fallback = "refused: key \(refusedFingerprint) not authorized" }
-        if keyFingerprint != nil { fallback = "closed without a session" }
         // the user name and the outcome carry what the client sent: quoted and escaped, so that
         // they cannot pass for other fields (or turn the line around, U+202E)
-        return "\(ServeLog.timestamp()) \(source) key=\(key) auth=\(auth) user=\(ServeLog.field(user ?? "-")) session=\(sessionID) "
-            + "outcome=\(ServeLog.quoted(outcome ?? fallback))\(note.map { " note=\(ServeLog.quoted($0))" } ?? "") "
-            + "duration=\(String(format: "%.2f", seconds))s"
+        return "\(ServeLog.timestamp()) \(source) key=\(key) auth=\(authMethod ?? "-") user=\(ServeLog.field(user ?? "-")) session=\(sessionID) "
+            + "outcome=\(ServeLog.quoted(finalOutcome))\(note.map { " note=\(ServeLog.quoted($0))" } ?? "") "
+            + "duration=\(String(format: "%.2f", seconds))s" + (authMethod == nil ? "" : " role=\(role)")
+    }
+
+    /// How long its session ran, if it had one.
+    var sessionSeconds: Double? {
+        sessionStarted.map { Double((NIODeadline.now() - $0).nanoseconds) / 1e9 }
     }
 }
 
-/// KeyAuthenticator: public keys only (never a password): any key with `--open`, otherwise only
-/// the keys `--authorized-keys` lists. Records the user name and key on the connection.
+/// KeyAuthenticator: never a password. With `--open`, anyone: SSH's `none` (no key) is accepted
+/// for every user name but `present` (``WatchHub/presenterName``), who is asked for a key, and
+/// any key is; otherwise only the keys `--authorized-keys` lists. Records the user name and key
+/// on the connection, and logs the visitor's arrival.
+///
+/// OpenSSH's client always asks `none` first and offers its keys only when that fails, so with
+/// `--open` a visitor's key is seen (and logged by fingerprint) only for `present@`, or from a
+/// client that offers its key at once.
 final class KeyAuthenticator: NIOSSHServerUserAuthenticationDelegate {
     private let connection: NIOLoopBound<ConnectionContext>
 
@@ -117,19 +166,33 @@ final class KeyAuthenticator: NIOSSHServerUserAuthenticationDelegate {
     func requestReceived(request: NIOSSHUserAuthenticationRequest,
                          responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
         let connection = self.connection.value
-        guard case .publicKey(let offer) = request.request else {
+        let configuration = connection.server.configuration
+        switch request.request {
+        case .none where configuration.isOpen && request.username != WatchHub.presenterName:
+            loggedIn(connection, user: request.username, method: "none")
+            responsePromise.succeed(.success)
+        case .none:
+            connection.refusedWithoutKey = true
             responsePromise.succeed(.failure)
-            return
-        }
-        let fingerprint = SSHFingerprint.of(offer.publicKey)
-        guard connection.server.state.admits(offer.publicKey) else {
-            connection.refusedFingerprint = fingerprint
+        case .publicKey(let offer):
+            let fingerprint = SSHFingerprint.of(offer.publicKey)
+            guard connection.server.state.admits(offer.publicKey) else {
+                connection.refusedFingerprint = fingerprint
+                responsePromise.succeed(.failure)
+                return
+            }
+            connection.keyFingerprint = fingerprint
+            loggedIn(connection, user: request.username, method: configuration.isOpen ? "open" : "authorized-keys")
+            responsePromise.succeed(.success)
+        default:
             responsePromise.succeed(.failure)
-            return
         }
-        connection.user = ClientText.sanitized(request.username, limit: 32)
-        connection.keyFingerprint = fingerprint
+    }
+
+    private func loggedIn(_ connection: ConnectionContext, user: String, method: String) {
+        connection.user = ClientText.sanitized(user, limit: 32)
+        connection.authMethod = method
         connection.server.state.authenticated(ObjectIdentifier(connection.channel))
-        responsePromise.succeed(.success)
+        connection.server.log.line(connection.openLine())
     }
 }

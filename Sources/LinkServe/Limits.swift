@@ -85,6 +85,8 @@ public struct ServeLimits: Sendable {
     public var hangUpGrace: TimeAmount = .milliseconds(60)
     /// After SIGTERM to a session the server ends (idle, stopping), how long before SIGKILL.
     public var terminateGrace: TimeAmount = .seconds(3)
+    /// With `--proxy-protocol`: how long a connection has to send its PROXY header.
+    public var proxyHeaderTimeout: TimeAmount = .seconds(5)
 
     /// Limits with the given values (the graces keep their defaults).
     public init(maxSessions: Int, maxPerSource: Int, idleTimeout: TimeAmount, handshakeTimeout: TimeAmount) {
@@ -107,6 +109,8 @@ final class ServerState: @unchecked Sendable {
     private var unauthenticated: Set<ObjectIdentifier> = []
     private var sessionCount = 0
     private var watcherCount = 0
+    /// With `--proxy-protocol`: connections whose PROXY header has not come yet.
+    private var awaitingHeader = 0
     private var stopping = false
     let limits: ServeLimits
 
@@ -204,6 +208,26 @@ final class ServerState: @unchecked Sendable {
     /// Gives a watcher place back.
     func releaseWatcher() {
         locked { watcherCount -= 1 }
+    }
+
+    /// Counts a connection waiting for its PROXY header (not yet counted by source: the header
+    /// names it); false when ``MaxStartups/full`` already wait or the server is stopping.
+    func headerAwaited() -> Bool {
+        locked {
+            guard !stopping, awaitingHeader < limits.maxStartups.full else { return false }
+            awaitingHeader += 1
+            return true
+        }
+    }
+
+    /// A connection's PROXY header came, or it closed before.
+    func headerSettled() {
+        locked { awaitingHeader -= 1 }
+    }
+
+    /// The sessions, watchers and connections open now (for the metrics).
+    func gauges() -> (sessions: Int, watchers: Int, connections: Int) {
+        locked { (sessionCount, watcherCount, connections.count + awaitingHeader) }
     }
 
     /// Stops accepting, and tells every connection to end with `reason`.

@@ -67,7 +67,23 @@ public final class SSHServer {
             throw ServeError.listen("\(configuration.host):\(configuration.port)", "\(error)")
         }
         let port = listener.localAddress?.port ?? configuration.port
-        announce(port: port, keys: keys)
+        var metricsServer: MetricsServer?
+        if let address = configuration.metricsAddress {
+            do {
+                let state = shared.state
+                let metrics = shared.metrics
+                metricsServer = try MetricsServer(address: address, group: group) {
+                    let gauges = state.gauges()
+                    return metrics.exposition(sessionsNow: gauges.sessions, watchersNow: gauges.watchers,
+                                              connectionsNow: gauges.connections)
+                }
+            } catch {
+                try? listener.close().wait()
+                throw ServeError.listen("--metrics \(address)", "\(error)")
+            }
+        }
+        defer { metricsServer?.close() }
+        announce(port: port, keys: keys, metricsPort: metricsServer?.port)
 
         while true {
             var received: Int32 = 0
@@ -87,7 +103,7 @@ public final class SSHServer {
         log.flush()
     }
 
-    private func announce(port: Int, keys: AuthorizedKeys?) {
+    private func announce(port: Int, keys: AuthorizedKeys?, metricsPort: Int?) {
         let key = configuration.hostKey
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         log.line("linkterm serve: listening on \(host):\(port)")
@@ -96,11 +112,28 @@ public final class SSHServer {
             let skipped = keys.skipped > 0 ? " (\(keys.skipped) of other key types skipped)" : ""
             log.line("linkterm serve: admitting the \(keys.keys.count) keys of \(path)\(skipped)")
         } else {
-            log.line("linkterm serve: WARNING: --open: anyone with any SSH key can connect and start a session")
+            log.line("linkterm serve: WARNING: --open: anyone can connect and start a session, with an SSH key or without")
         }
         let shown = ["127.0.0.1", "::1"].contains(configuration.host) ? "localhost"
             : configuration.address.map(ListenAddress.isWildcard) == true ? "THIS-HOST" : host
-        log.line("linkterm serve: visitors connect with: ssh -t -p \(port) \(shown)")
+        let command = port == 22 ? "ssh -t" : "ssh -t -p \(port)"
+        log.line("linkterm serve: visitors connect with: \(command) \(shown)")
+        if configuration.watch {
+            log.line("linkterm serve: watchers connect with: \(command) \(WatchHub.watcherName)@\(shown)")
+            if let presenter = configuration.presenterKey {
+                let user = configuration.isOpen ? "\(WatchHub.presenterName)@" : ""
+                log.line("linkterm serve: the presenter connects with: \(command) \(user)\(shown) (the key \(presenter); only that key's session is shown)")
+            } else {
+                log.line("linkterm serve: the longest-connected visitor presents to the watchers")
+            }
+        }
+        if configuration.proxyProtocol {
+            log.line("linkterm serve: --proxy-protocol: every connection must open with a PROXY header (v1 or v2)")
+        }
+        if let metricsPort, let address = configuration.metricsAddress {
+            let metricsHost = address.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "?"
+            log.line("linkterm serve: metrics at http://\(metricsHost):\(metricsPort)/metrics")
+        }
     }
 
     private func reloadKeys(_ state: ServerState) {
@@ -117,46 +150,83 @@ public final class SSHServer {
         }
     }
 
-    /// Sets up a new TCP connection: the per-source limit, the handshake timer, the SSH handler.
+    /// Sets up a new TCP connection: with `--proxy-protocol` its PROXY header first (the client
+    /// it names is the source), otherwise a PROXY header refused; then the per-source limit,
+    /// MaxStartups, the handshake timer, the SSH handler.
     private static func accept(_ channel: Channel, shared: ServerShared) throws {
         let connection = ConnectionContext(channel: channel, server: shared)
         let loop = channel.eventLoop
         let bound = NIOLoopBound(connection, eventLoop: loop)
         let id = ObjectIdentifier(channel)
-        let source = connection.sourceAddress
-        let limits = shared.state.limits
-        if shared.reserve.shedsNext() {
-            // accepted with the spare descriptor (the server is out of them): closed at once
-            connection.settle("refused: out of descriptors")
-            shared.log.line(connection.logLine())
-            channel.close().whenComplete { _ in shared.reserve.refill() }
-            return
-        }
-        let admission = shared.state.admitConnection(id, source: source, stop: { reason in
-            loop.execute { bound.value.stopSessions(reason) }
-        })
-        guard admission == .admitted else {
-            switch admission {
-            case .perSource: connection.settle("refused: more than \(limits.maxPerSource) connections from \(source)")
-            case .startups(let open): connection.settle("refused: \(open) connections not authenticated yet (max startups \(limits.maxStartups))")
-            case .full: connection.settle("refused: \(limits.maxConnections) connections open (all the server takes)")
-            case .stopping, .admitted: connection.settle("refused: stopping")
-            }
-            shared.log.line(connection.logLine())
-            channel.close().whenComplete { _ in shared.reserve.refill() }
-            return
-        }
-        connection.handshakeTimer = loop.scheduleTask(in: shared.state.limits.handshakeTimeout) {
-            bound.value.close("refused: handshake timeout")
-        }
         channel.closeFuture.whenComplete { _ in
             let connection = bound.value
             connection.handshakeTimer?.cancel()
             // the line first: a server stopping waits for the count to reach zero, then flushes the log
             shared.log.line(connection.logLine())
-            shared.state.connectionClosed(id, source: source)
+            shared.metrics.connectionClosed(outcome: connection.finalOutcome, session: connection.sessionSeconds)
+            if connection.awaitingHeader { shared.state.headerSettled() }
             shared.reserve.refill()
-            MemoryTrim.connectionClosed()
+            // (not for a connection refused at once: out of descriptors, Dispatch's timer could not be made)
+            if connection.admitted {
+                shared.state.connectionClosed(id, source: connection.sourceAddress)
+                MemoryTrim.connectionClosed()
+            }
+        }
+        if shared.reserve.shedsNext() {
+            // accepted with the spare descriptor (the server is out of them): closed at once
+            connection.close("refused: out of descriptors")
+            return
+        }
+        let errors = ConnectionErrorHandler(connection: bound)
+        guard shared.configuration.proxyProtocol else {
+            try channel.pipeline.syncOperations.addHandlers([ProxyHeaderHandler(mode: .refused, connection: bound), errors])
+            try admit(channel, connection: bound, shared: shared, before: errors)
+            return
+        }
+        guard shared.state.headerAwaited() else {
+            connection.close("refused: \(shared.state.limits.maxStartups.full) connections waiting for their PROXY header")
+            return
+        }
+        connection.awaitingHeader = true
+        let header = ProxyHeaderHandler(mode: .required, connection: bound) { client in
+            let connection = bound.value
+            connection.awaitingHeader = false
+            shared.state.headerSettled()
+            if let client { connection.setSource(client) }
+            do {
+                return try admit(channel, connection: bound, shared: shared, before: errors)
+            } catch {
+                connection.close("error: \(error)")
+                return false
+            }
+        }
+        try channel.pipeline.syncOperations.addHandlers([header, errors])
+    }
+
+    /// Counts the connection from its source (the per-source limit, MaxStartups, the server's
+    /// limit) and adds the SSH handler before `errors`; false (the connection closed) when refused.
+    @discardableResult
+    private static func admit(_ channel: Channel, connection bound: NIOLoopBound<ConnectionContext>, shared: ServerShared,
+                              before errors: ConnectionErrorHandler) throws -> Bool {
+        let connection = bound.value
+        let loop = channel.eventLoop
+        let source = connection.sourceAddress
+        let limits = shared.state.limits
+        let admission = shared.state.admitConnection(ObjectIdentifier(channel), source: source, stop: { reason in
+            loop.execute { bound.value.stopSessions(reason) }
+        })
+        guard admission == .admitted else {
+            switch admission {
+            case .perSource: connection.close("refused: more than \(limits.maxPerSource) connections from \(source)")
+            case .startups(let open): connection.close("refused: \(open) connections not authenticated yet (max startups \(limits.maxStartups))")
+            case .full: connection.close("refused: \(limits.maxConnections) connections open (all the server takes)")
+            case .stopping, .admitted: connection.close("refused: stopping")
+            }
+            return false
+        }
+        connection.admitted = true
+        connection.handshakeTimer = loop.scheduleTask(in: limits.handshakeTimeout) {
+            bound.value.close("refused: handshake timeout")
         }
         let sshHandler = NIOSSHHandler(
             role: .server(.init(hostKeys: [shared.configuration.hostKey.privateKey],
@@ -185,7 +255,8 @@ public final class SSHServer {
                     return child.eventLoop.makeFailedFuture(ServeRefusal.channelType)
                 }
             })
-        try channel.pipeline.syncOperations.addHandlers([sshHandler, ConnectionErrorHandler(connection: bound)])
+        try channel.pipeline.syncOperations.addHandler(sshHandler, position: .before(errors))
+        return true
     }
 }
 

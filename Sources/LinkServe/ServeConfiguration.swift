@@ -26,6 +26,10 @@ public struct ServeConfiguration: Sendable {
     public var watch: Bool
     /// `--presenter-key`: with `--watch`, only sessions of the key of this fingerprint present.
     public var presenterKey: String?
+    /// `--proxy-protocol`: every connection opens with a PROXY header (v1 or v2) naming the client.
+    public var proxyProtocol = false
+    /// `--metrics`: where the metrics endpoint listens, if anywhere.
+    public var metricsAddress: SocketAddress?
 
     /// A configuration of the given values.
     public init(host: String, port: Int, hostKey: HostKey, authorizedKeysPath: String?, limits: ServeLimits,
@@ -113,6 +117,8 @@ final class ServerShared: Sendable {
     let state: ServerState
     let log: ServeLog
     let hub: WatchHub
+    /// What `--metrics` serves.
+    let metrics = ServeMetrics()
     /// The spare descriptor that keeps accepting from spinning when descriptors run out.
     let reserve = DescriptorReserve()
 

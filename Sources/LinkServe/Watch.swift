@@ -22,6 +22,9 @@ enum WatchEvent: Sendable {
 final class WatchHub: @unchecked Sendable {
     /// The user name that makes a visitor a watcher.
     static let watcherName = "watch"
+    /// The user name that, with `--open`, makes the server ask for the visitor's key (the
+    /// presenter's, with `--presenter-key`) instead of letting them in without one.
+    static let presenterName = "present"
 
     private struct Session {
         let id: ObjectIdentifier

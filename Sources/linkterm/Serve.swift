@@ -16,7 +16,8 @@ struct Serve: ParsableCommand {
             visitor's size, with every linkterm option given here (--theme, --flavor, --latency, --institutions, \
             --script, --typing-delay, --exit-at-end …; see linkterm --help), before or after --. Visitors \
             cannot run commands, open subsystems (sftp), forward ports or agents, or set the environment. \
-            Only public keys are accepted: those of --authorized-keys FILE, or any with --open (a public demo).
+            Only public keys are accepted: those of --authorized-keys FILE; or, with --open (a public demo), \
+            anyone, with a key or without (a visitor logging in as present@ is asked for their key).
 
             The host key is made on the first start (Ed25519, mode 0600) and its fingerprint printed, as ssh \
             shows it. One line per connection is logged on standard output: time, source, key, user, session \
@@ -26,11 +27,14 @@ struct Serve: ParsableCommand {
             With --watch, visitors who log in as user watch see the presenter's session live, each laid out at \
             their own terminal's size (the presenter's linkterm draws it again at each watcher's size); they send \
             it nothing (q leaves). The presenter is the longest-connected visitor who is not watching (with \
-            --presenter-key, of that key); when their session ends, the next one presents.
+            --presenter-key, of that key; --open --watch needs it); when their session ends, the next one presents.
+
+            Behind a TCP load balancer, --proxy-protocol takes the PROXY header (v1 or v2) it sends, so the \
+            client's real address reaches the log and the limits. --metrics HOST:PORT serves Prometheus metrics.
 
             Examples:
               linkterm serve --authorized-keys ~/.ssh/authorized_keys
-              linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --watch
+              linkterm serve --open --listen 0.0.0.0:2222 --all-interfaces --watch --presenter-key SHA256:…
               linkterm serve --open --script Tests/Scenarios/pass_good.txt --exit-at-end
               ssh -t -p 2222 HOST         (a visitor)
               ssh -t -p 2222 watch@HOST   (with --watch: watch, at your size)
@@ -51,7 +55,7 @@ struct Serve: ParsableCommand {
                                valueName: "file"))
     var authorizedKeys: String?
 
-    @Flag(help: "Admit anyone with any SSH key (a public demo).")
+    @Flag(help: "Admit anyone, with an SSH key or without (a public demo; present@ is asked for a key).")
     var open = false
 
     @Option(help: ArgumentHelp("Sessions at once; a visitor over the limit is told to come back later.", valueName: "n"))
@@ -86,6 +90,13 @@ struct Serve: ParsableCommand {
                                valueName: "fingerprint"))
     var presenterKey: String?
 
+    @Flag(help: "Every connection opens with a PROXY protocol header (v1 or v2, as HAProxy's send-proxy-v2 sends) naming the client: run behind a TCP load balancer. Without it a PROXY header is refused.")
+    var proxyProtocol = false
+
+    @Option(help: ArgumentHelp("Serve Prometheus metrics at http://HOST:PORT/metrics (a wildcard address needs --all-interfaces).",
+                               valueName: "host:port"))
+    var metrics: String?
+
     @Argument(parsing: .postTerminator,
               help: ArgumentHelp("After --, more linkterm options for every session (e.g. -- --seed 42 --product auth).",
                                  valueName: "linkterm options"))
@@ -97,7 +108,7 @@ struct Serve: ParsableCommand {
         ("--listen", true), ("--all-interfaces", false), ("--host-key", true), ("--authorized-keys", true), ("--open", false),
         ("--max-sessions", true), ("--max-per-source", true), ("--idle-timeout", true), ("--handshake-timeout", true),
         ("--max-startups", true), ("--max-watchers", true),
-        ("--events-dir", true), ("--watch", false), ("--presenter-key", true),
+        ("--events-dir", true), ("--watch", false), ("--presenter-key", true), ("--proxy-protocol", false), ("--metrics", true),
     ]
 
     /// The options each session's linkterm runs with: the command line's arguments without
@@ -174,6 +185,10 @@ struct Serve: ParsableCommand {
         if let theme = session?.theme {
             do { _ = try ThemeLoader.load(theme) } catch { throw ValidationError("\(error)") }
         }
+        if open && watch && presenterKey == nil {
+            throw ValidationError("--open --watch needs --presenter-key SHA256:… (ssh-keygen -lf YOUR_KEY.pub): on a public demo a stranger's session (what they type) must never be shown to the watchers; with it, only the host presents, logging in as present@ with that key")
+        }
+        if let metrics { _ = try Self.resolve(metrics, option: "--metrics", allInterfaces: allInterfaces) }
         if let presenterKey {
             guard watch else { throw ValidationError("--presenter-key names who presents to watchers: it needs --watch") }
             guard Self.isFingerprint(presenterKey) else {
@@ -198,40 +213,46 @@ struct Serve: ParsableCommand {
     /// `--listen`'s address, as the system resolves it (and the server binds it); refused when it
     /// is every interface (however it is written: `0`, `0x0`, `[::0]` …) without `--all-interfaces`.
     func listenAddress() throws -> SocketAddress {
-        let (host, port) = try Self.parseListen(listen)
+        try Self.resolve(listen, option: "--listen", allInterfaces: allInterfaces)
+    }
+
+    /// `text` (`HOST:PORT`, for `option`) as the system resolves it; refused when it is every
+    /// interface without `--all-interfaces`.
+    static func resolve(_ text: String, option: String, allInterfaces: Bool) throws -> SocketAddress {
+        let (host, port) = try Self.parseListen(text, option: option)
         let address: SocketAddress
         do {
             address = try ListenAddress.resolve(host: host, port: port)
         } catch {
-            throw ValidationError("--listen \(UntrustedText.quoted(listen)): \(UntrustedText.quoted(host)) is not an address of this host (\(error))")
+            throw ValidationError("\(option) \(UntrustedText.quoted(text)): \(UntrustedText.quoted(host)) is not an address of this host (\(error))")
         }
         if ListenAddress.isWildcard(address) && !allInterfaces {
-            throw ValidationError("--listen \(listen) listens on every network interface: add --all-interfaces to mean it, or give one address (default 127.0.0.1:2222)")
+            throw ValidationError("\(option) \(text) listens on every network interface: add --all-interfaces to mean it, or give one address (default \(option == "--listen" ? "127.0.0.1:2222" : "a loopback one such as 127.0.0.1:9222"))")
         }
         return address
     }
 
     /// `HOST:PORT` or `[IPV6]:PORT` as a host and a port.
-    static func parseListen(_ text: String) throws -> (String, Int) {
+    static func parseListen(_ text: String, option: String = "--listen") throws -> (String, Int) {
         var host = ""
         var portText = ""
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             host = String(text[text.index(after: text.startIndex)..<close])
             let rest = text[text.index(after: close)...]
-            guard rest.hasPrefix(":") else { throw listenError(text) }
+            guard rest.hasPrefix(":") else { throw listenError(text, option: option) }
             portText = String(rest.dropFirst())
         } else if let colon = text.lastIndex(of: ":"), text.firstIndex(of: ":") == colon {
             host = String(text[..<colon])
             portText = String(text[text.index(after: colon)...])
         } else {
-            throw listenError(text)
+            throw listenError(text, option: option)
         }
-        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw listenError(text) }
+        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw listenError(text, option: option) }
         return (host, port)
     }
 
-    static func listenError(_ text: String) -> ValidationError {
-        ValidationError("--listen takes HOST:PORT (e.g. 127.0.0.1:2222, [::1]:2222, 0.0.0.0:2222 with --all-interfaces), not \(UntrustedText.quoted(text))")
+    static func listenError(_ text: String, option: String = "--listen") -> ValidationError {
+        ValidationError("\(option) takes HOST:PORT (e.g. 127.0.0.1:2222, [::1]:2222, 0.0.0.0:2222 with --all-interfaces), not \(UntrustedText.quoted(text))")
     }
 
     func run() throws {
@@ -257,10 +278,12 @@ struct Serve: ParsableCommand {
                                  idleTimeout: .seconds(Int64(idleTimeout)), handshakeTimeout: .seconds(Int64(handshakeTimeout)))
         limits.maxStartups = MaxStartups(maxStartups) ?? .openSSHDefault
         limits.maxWatchers = maxWatchers
-        let configuration = ServeConfiguration(
+        var configuration = ServeConfiguration(
             host: host, port: port, hostKey: key, authorizedKeysPath: authorizedKeys, limits: limits, executable: executable,
             sessionArguments: childArguments, eventsDirectory: eventsDir, watch: watch, presenterKey: presenterKey)
             .listening(on: address)
+        configuration.proxyProtocol = proxyProtocol
+        configuration.metricsAddress = try metrics.map { try Self.resolve($0, option: "--metrics", allInterfaces: allInterfaces) }
         do {
             try SSHServer(configuration: configuration, log: ServeLog()).run()
         } catch let error as ServeError {

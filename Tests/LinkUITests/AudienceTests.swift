@@ -96,4 +96,27 @@ struct AudienceTests {
         audience.handle("size 1 2 3", fd: pair[1])
         #expect(audience.count == 0 && fcntl(pair[1], F_GETFD) == -1)
     }
+
+    /// The presenter's header counts the watchers, quietly, where the row is blank (nothing when
+    /// none watch, nothing where it would not fit); a watcher's footer says they watch and how to leave.
+    @Test func theRoomIsMarked() {
+        var screen = CellBuffer(rows: 24, cols: 80)
+        screen.put(" linkterm  Plaid Link · sandbox", y: 0, x: 0, style: Style(dim: true))
+        screen.put("CONSENT ", y: 0, x: 72, style: .plain)
+        screen.put(" Enter continue  F1 keys", y: 23, x: 0, style: .plain)
+        var marked = screen
+        Audience.markHeader(&marked, watchers: 0)
+        #expect(marked == screen)
+        Audience.markHeader(&marked, watchers: 2)
+        #expect(marked.line(0).contains("● 2 watching") && marked.line(0).hasPrefix(" linkterm  Plaid Link · sandbox")
+                && marked.line(0).hasSuffix("CONSENT"))
+        var narrow = CellBuffer(rows: 24, cols: 40)
+        narrow.put(" linkterm  Plaid Link · sandbox CONSENT", y: 0, x: 0, style: .plain)
+        var narrowMarked = narrow
+        Audience.markHeader(&narrowMarked, watchers: 3)
+        #expect(narrowMarked == narrow)  // no room: nothing overwritten
+        let watcher = Audience.watcherView(screen, watchers: 1)
+        #expect(watcher.line(23).hasPrefix(" watching the presenter's session · q leaves") && !watcher.line(23).contains("F1"))
+        #expect(watcher.line(0).contains("● 1 watching"))
+    }
 }

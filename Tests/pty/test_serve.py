@@ -451,6 +451,8 @@ def test_sigterm_ends_every_session_cleanly(serve, visit, tmp_path, sig):
     (["--open", "--bogus"], "Unknown option '--bogus'"),
     (["--open", "--presenter-key", "SHA256:" + "A" * 43], "it needs --watch"),
     (["--open", "--watch", "--presenter-key", "alice"], "--presenter-key takes a key's SHA256 fingerprint"),
+    (["--open", "--metrics", "0.0.0.0:9222"], "--metrics 0.0.0.0:9222 listens on every network interface"),
+    (["--open", "--metrics", "9222"], "--metrics takes HOST:PORT"),
 ])
 def test_bad_arguments(binary, tmp_path, args, message):
     result = subprocess.run([binary, "serve", "--host-key", str(tmp_path / "k"), *args], stdin=subprocess.DEVNULL,
@@ -517,12 +519,18 @@ def test_sighup_rereads_the_authorized_keys(serve, keys):
     assert run_ssh(server, keys["stranger"], "-T").returncode == 2
 
 
-def test_open_admits_any_key_with_a_warning(serve, keys):
+def test_open_admits_anyone_with_a_warning(serve, keys):
+    """--open: OpenSSH asks `none` first, and is let in without its key; as present@ it is asked
+    for its key, which is admitted and logged by fingerprint."""
     server = serve(open_access=True)
-    server.wait_log(r"WARNING: --open: anyone with any SSH key can connect")
+    server.wait_log(r"WARNING: --open: anyone can connect and start a session, with an SSH key or without")
     result = run_ssh(server, keys["stranger"], "-T")
     assert result.returncode == 2 and "needs a terminal" in result.stdout, result
-    server.wait_log(r'auth=open user=visitor session=\w+ outcome="refused: shell without a pty"')
+    server.wait_log(r'key=none auth=none user=visitor session=\w+ outcome="refused: shell without a pty"')
+    result = subprocess.run(ssh_argv(server, keys["stranger"], "-T", user="present"), stdin=subprocess.DEVNULL,
+                            capture_output=True, timeout=HANG_TIMEOUT, text=True)
+    assert result.returncode == 2 and "needs a terminal" in result.stdout, result
+    server.wait_log(r'key=SHA256:\S+ auth=open user=present session=\w+ outcome="refused: shell without a pty"')
 
 
 def test_client_text_is_checked_before_use(serve, visit, tmp_path):
@@ -563,7 +571,8 @@ def laid_out_at(p: PtyProcess, rows: int, cols: int, view: str) -> bool:
     corners = [line.find("\u256d") for line in lines if "\u256d" in line]  # the card's ╭
     side_log = any(line.find("\u250c Events") == cols - 44 for line in lines)
     hints = lines[rows - 1]
-    return corners[:1] == [CARD_COLUMN[cols]] and side_log == (cols >= 120) and "F1 " in hints
+    # the presenter's key hints, or a watcher's footer in their place
+    return corners[:1] == [CARD_COLUMN[cols]] and side_log == (cols >= 120) and ("F1 " in hints or "q leaves" in hints)
 
 
 def typed_search(p: PtyProcess) -> str | None:
@@ -682,7 +691,7 @@ def test_presenter_key_names_who_presents(serve, visit, keys, tmp_path):
     start(visitor)
     watcher = visit(server, user="watch")
     watcher.wait_for("watching; no presenter yet, waiting for one")
-    presenter = visit(server, key="stranger")
+    presenter = visit(server, user="present", key="stranger")  # (--open: present@ is asked for its key)
     start(presenter)
     to_search(presenter)
     watcher.wait_until(lambda: laid_out_at(watcher, 24, 80, "SELECT_INSTITUTION"), "the named key's session")

@@ -108,7 +108,8 @@ public final class TerminalRunner {
                 if effects.contains(.leave) { break }
             }
             if effects.contains(.repaintAll) { screen.forceRepaint() }
-            if effects.contains(.redraw) { draw() }
+            // a watcher came or went: the header's count is drawn again
+            if audience?.takeCountChange() == true || effects.contains(.redraw) { draw() }
             audience?.serve(render: app.renderCopy)
             effects = []
             if let crash = crashTest, framesDrawn >= 1 { crashNow(crash) }
@@ -200,7 +201,8 @@ public final class TerminalRunner {
 
     private func draw() {
         let size = screen.size
-        let (buffer, cursor) = app.render(rows: size.rows, cols: size.cols)
+        var (buffer, cursor) = app.render(rows: size.rows, cols: size.cols)
+        audience?.markHeader(&buffer)  // how many watch, when any do
         if let recorder, let recordedSize, recordedSize != size {
             recorder.resize(width: size.cols, height: size.rows, at: recorder.elapsed)
         }

@@ -63,6 +63,16 @@ public final class Audience {
     /// The number of watchers.
     public var count: Int { screens.count }
 
+    /// The count the presenter's header last showed.
+    private var markedCount = 0
+
+    /// Whether the number of watchers changed since the last call: the presenter's header is
+    /// drawn again (``markHeader(_:)``).
+    public func takeCountChange() -> Bool {
+        defer { markedCount = screens.count }
+        return markedCount != screens.count
+    }
+
     /// Whether a watcher's last frame is not all sent yet: the loop comes back soon to send the rest.
     public var isBusy: Bool { screens.values.contains { !$0.pending.isEmpty } }
 
@@ -129,7 +139,7 @@ public final class Audience {
                 continue
             }
             if screen.pending.isEmpty && screen.dirty {
-                let buffer = render(screen.rows, screen.cols)
+                let buffer = Self.watcherView(render(screen.rows, screen.cols), watchers: screens.count)
                 screen.pending = AudienceFrame.bytes(buffer, after: screen.shown, colors: screen.colors)
                 screen.shown = buffer
                 screen.dirty = false
