@@ -221,7 +221,7 @@ struct Replay: ParsableCommand {
         } catch {
             problem = error
         }
-        printTimeline(marks.timeline())
+        try printTimeline(marks.timeline())
         if let problem {
             printError("linkterm: \(problem)")
             throw ExitCode(problem.isMalformed ? 2 : 1)
