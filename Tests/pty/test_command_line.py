@@ -116,7 +116,9 @@ def test_help_replay_lists_every_step_and_option_the_parser_takes(binary, tmp_pa
     bad_step = tmp_path / "step.txt"
     bad_step.write_text(flavor_line + "no-such-step\n")
     steps = run(binary, "replay", bad_step).stderr
-    names = re.search(r"steps are: (.*)$", steps, re.M).group(1).split(", ")
+    # (an error line is cut at 400 characters, with an ellipsis: a cut name is left out)
+    names = [name for name in re.search(r"steps are: (.*)$", steps, re.M).group(1).split(", ") if not name.endswith("\u2026")]
+    assert len(names) >= 19, names
     bad_option = tmp_path / "option.txt"
     bad_option.write_text(flavor_line + "option no-such-option\n")
     options = run(binary, "replay", bad_option).stderr
