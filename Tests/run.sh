@@ -36,8 +36,12 @@ stage() {
     "$@" 2>&1 | tee "$logs/$name.log"
     status=${PIPESTATUS[0]}
   fi
-  local took
-  took=$(elapsed "$t0")
+  finish "$name" "$status" "$(elapsed "$t0")"
+}
+
+# finish NAME STATUS SECONDS: records a stage's result and says it.
+finish() {
+  local name=$1 status=$2 took=$3
   if [ "$status" = 0 ]; then
     stages+=("$(printf '%-10s passed  %5s s' "$name" "$took")")
     echo "== $name: passed in $took s"
@@ -46,6 +50,26 @@ stage() {
     failed+=("$name")
     echo "== $name: FAILED (exit $status) in $took s; full log: $logs/$name.log"
   fi
+}
+
+# stage_aside NAME COMMAND…: starts a stage beside the others (its output goes to its log only);
+# stage_join NAME waits for it, then shows its output and result as `stage` does. For a stage
+# that mostly compiles while the others mostly wait on pseudo-terminals.
+aside_pid=
+aside_start=
+stage_aside() {
+  local name=$1; shift
+  echo "== $name: $* (beside the stages below; its output comes when it ends)"
+  aside_start=$(date +%s.%N)
+  ( "$@" > "$logs/$name.log" 2>&1; echo $? > "$logs/$name.status" ) &
+  aside_pid=$!
+}
+stage_join() {
+  local name=$1
+  wait "$aside_pid"
+  echo "== $name: (started beside the others)"
+  cat "$logs/$name.log"
+  finish "$name" "$(cat "$logs/$name.status")" "$(elapsed "$aside_start")"
 }
 
 # build output: warnings and errors, not the progress lines
@@ -92,13 +116,15 @@ stage build swift build
 # the performance gate: instructions (callgrind) of a batch search and of a start-up of the debug
 # build against Tests/perf/baselines.json, failing on more than 10% over
 stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
-# the README's set-up and quick start, run as written (the release build), and the install step
-stage readme env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/readme
+# the README's set-up and quick start, run as written (the release build), and the install step:
+# mostly compiling, so it runs beside the pseudo-terminal stages, which mostly wait
+stage_aside readme env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/readme
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
 stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
 # a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
 stage asan bash Tests/asan.sh
 stage swifttest swift test --no-parallel
+stage_join readme
 
 echo
 echo "stage      result   time"
