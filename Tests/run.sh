@@ -6,7 +6,7 @@
 # prints only its summary (build progress and passing tests are left out), a failing one what
 # failed with its output. A table of the stages and their times ends the run. Every stage runs
 # even when one before it failed; the run fails at the end if any did. Full logs and the tests'
-# scratch files are in one folder per run ($LINKTERM_TEST_TMP, removed when the run is green).
+# scratch files are in one folder per run ($LINKTERM_TEST_TMP; a green run leaves only its logs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,6 +74,8 @@ stage_join() {
 
 # build output: warnings and errors, not the progress lines
 filter_build() { grep -vE '^\[[0-9]+/[0-9]+\] |^Building for |^Build complete|^(Fetching|Fetched|Computing|Computed|Creating working copy|Working copy of|Cloning|Cloned|Updating|Updated) ' || true; }
+# pytest: its result, what failed, and the measurements' table left in the log (pty.log)
+filter_pty() { awk '/^-+ pty measurements -+$/ { skip = 1; next } /^=+ / || /^[0-9]+ (passed|failed)/ { skip = 0 } !skip'; }
 # swift test: what failed and the closing lines, not a line per passing test or suite
 filter_swifttest() {
   grep -vE '^\[[0-9]+/[0-9]+\] |^Building for |^Build complete|^(Test Suite|Test Case) .*(started|passed)|^[^ A-Za-z]+ (Test|Suite) .*(started|passed after)|^[^ A-Za-z]+ Test run started|^[^ A-Za-z]+ Testing Library Version|^[^ A-Za-z]+ Target Platform' || true
@@ -135,4 +137,6 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "Tests/run.sh: FAILED: ${failed[*]} (logs in $logs)" >&2
   exit 1
 fi
-rm -rf "$LINKTERM_TEST_TMP"
+# a green run leaves its logs (pty.log has the measurements of the pty tests), not its scratch files
+find "$LINKTERM_TEST_TMP" -mindepth 1 -maxdepth 1 ! -name logs -exec rm -rf {} +
+echo "logs: $logs"
