@@ -17,6 +17,9 @@ struct ScriptedPresentation: LinkPresentation {
     }
 }
 
+// On the main actor: onLoad is queued on the main queue when create returns, so a test off the main
+// thread raced it (the queue could deliver onLoad between create and the test's next line).
+@MainActor
 @Suite("The LinkKit API: preloading, onLoad after create returns, the callbacks in order")
 struct PlaidAPITests {
     @Test("createPlaidLinkSession does not call onLoad before it returns; open calls it first, then OPEN …, onLoad once")
