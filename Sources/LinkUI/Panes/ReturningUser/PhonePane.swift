@@ -67,8 +67,10 @@ struct PhonePane: PaneView {
         if let problem { y = buffer.paragraph("✗ " + problem, y: y + 1, area: area, style: s.error) }
         buffer.text((onSkip ? "› " : "  ") + "Continue without a phone number", y: y + 1, x: area.x, area: area,
                     style: onSkip ? s.selectedItem : s.accent)
-        buffer.paragraph("Sandbox: the saved profile's phone is 415-555-0010; every code is \(SavedProfile.sandboxCode)",
-                         y: max(y + 3, area.maxY - 1), area: area, style: s.muted)
+        // the hint ends on the card's last row, whole: the code is what a person looks for
+        let hint = "Sandbox: phone 415-555-0010, code \(SavedProfile.sandboxCode)"
+        let lines = wrap(hint, width: area.width).count
+        buffer.paragraph(hint, y: max(y + 2, area.maxY - lines), area: area, style: s.muted)
         return cursor
     }
 }
