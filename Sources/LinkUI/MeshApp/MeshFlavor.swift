@@ -57,7 +57,8 @@ public final class MeshFlavor: AppFlavor {
     public func send(_ action: MeshAction, timersFirst: Bool) throws(ActionRejected) { try driver.send(action) }
 
     func context(for pane: MeshPane? = nil) -> MeshPaneContext {
-        MeshPaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, now: driver.clock.now.millis)
+        MeshPaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, now: driver.clock.now.millis,
+                        records: driver.records)
     }
 
     /// The view of type `View` (its state, for the autopilot and tests).

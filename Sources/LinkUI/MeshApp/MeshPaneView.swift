@@ -6,6 +6,23 @@ struct MeshPaneContext {
     let engine: MeshEngine
     let styles: ThemeStyles
     let now: Int64
+    /// What the session has reported so far (the cards that show a connection's or a
+    /// transfer's details read them).
+    var records: [MeshRecord] = []
+
+    /// The payload of the last `onIntegrationConnected`.
+    var lastConnection: JSONValue? {
+        for record in records.reversed() { if case .integrationConnected(let payload) = record { return payload } }
+        return nil
+    }
+
+    /// The payload of the last `transferExecuted` event.
+    var lastTransfer: JSONValue? {
+        for record in records.reversed() {
+            if case .event(let type, let payload) = record, type == "transferExecuted" { return payload }
+        }
+        return nil
+    }
 
     /// The chosen integration's name, sanitised.
     var integrationName: String { engine.integration.map { sanitizeForTerminal($0.name) } ?? "the integration" }
