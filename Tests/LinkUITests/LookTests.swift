@@ -56,6 +56,16 @@ struct LookTests {
         #expect(held.contains("signed in") && !held.contains("sign-in failed"), "\(held)")
     }
 
+    @Test("account select: Enter with none chosen puts its note right under the list, then the card's one button")
+    func accountsNoteUnderList() throws {
+        let h = try #require(signIn("pass_good"))
+        h.press(.enter)
+        let lines = h.render().lines()
+        let note = try #require(lines.firstIndex { $0.contains("Choose at least one account") })
+        #expect(lines[note - 1].contains("[ ]"), "\(lines[note - 1])")
+        #expect(lines[note + 2].contains("Continue"), "\(lines[note + 2])")
+    }
+
     @Test("money: thousands grouped, dollars to the cent, a fee under a cent not $0")
     func money() {
         #expect(Money.usd(1500) == "$1,500.00" && Money.usd(27_550) == "$27,550.00" && Money.usd(0.1) == "$0.10")
