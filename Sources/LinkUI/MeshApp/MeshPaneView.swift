@@ -45,9 +45,12 @@ struct MeshList {
     /// Moves with the arrows; returns whether the key moved it.
     mutating func handle(_ key: Key, count: Int) -> Bool { cursor.handle(key, count: count, height: height) }
 
-    /// Draws `rows` from `y` down to the area's bottom; the highlighted one marked.
-    mutating func draw(_ rows: [String], y: Int, into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles) {
-        height = max(1, area.maxY - y)
+    /// Draws `rows` from `y` down to the area's bottom; the highlighted one marked. With a
+    /// `button`, the card's one filled button under the list (two rows kept for it).
+    mutating func draw(_ rows: [String], y: Int, into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles,
+                       button: String? = nil) {
+        height = button == nil ? max(1, area.maxY - y) : max(1, min(rows.count, area.maxY - y - 2))
+        if let button { buffer.primaryButton(button, y: min(area.maxY - 1, y + height + 1), area: area, styles: s) }
         cursor.keepVisible(count: rows.count, height: height)
         for row in 0..<height {
             let index = cursor.offset + row

@@ -70,7 +70,7 @@ struct MeshAccountsPane: PaneView {
         let accounts = context.engine.integration?.accounts ?? []
         buffer.text("Choose the accounts to connect", y: area.y, x: area.x, area: area, style: s.title)
         let rows = accounts.enumerated().map { (checked.contains($0.offset) ? "[x] " : "[ ] ") + $0.element }
-        list.draw(rows, y: area.y + 2, into: &buffer, area: area, styles: s)
+        list.draw(rows, y: area.y + 2, into: &buffer, area: area, styles: s, button: "Connect")
         return nil
     }
 }

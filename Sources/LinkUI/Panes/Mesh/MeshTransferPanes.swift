@@ -33,7 +33,7 @@ struct MeshAssetPane: PaneView {
         let unavailable = context.engine.holdings.filter { $0.amount > 0 && $0.networks.isEmpty }
         let notes = unavailable.map { "\(pad($0.symbol, toWidth: 6)) \(Money.amount($0.amount)) held · unavailable: no network for it in the sandbox" }
         let room = notes.isEmpty ? 0 : min(notes.count + 1, max(0, area.height - 4))
-        list.draw(rows, y: area.y + 2, into: &buffer, area: area.inset(bottom: room), styles: s)
+        list.draw(rows, y: area.y + 2, into: &buffer, area: area.inset(bottom: room), styles: s, button: "Continue")
         for (index, note) in notes.prefix(max(0, room - 1)).enumerated() {
             buffer.text(truncate("  " + note, toWidth: area.width, ellipsis: "…"), y: area.maxY - room + 1 + index, x: area.x,
                         area: area, style: s.muted)
@@ -74,7 +74,7 @@ struct MeshNetworkPane: PaneView {
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         buffer.text("Send \(context.engine.asset?.symbol ?? "") over", y: area.y, x: area.x, area: area, style: s.title)
-        list.draw(Self.networks(context).map(\.name), y: area.y + 2, into: &buffer, area: area, styles: s)
+        list.draw(Self.networks(context).map(\.name), y: area.y + 2, into: &buffer, area: area, styles: s, button: "Continue")
         return nil
     }
 }
