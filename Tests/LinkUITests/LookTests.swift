@@ -66,6 +66,20 @@ struct LookTests {
         #expect(lines[note + 2].contains("Continue"), "\(lines[note + 2])")
     }
 
+    @Test("the phone typed as digits shows as a US number (415-555-0010), the cursor after its last digit; what is submitted is what was typed")
+    func phoneFormatted() throws {
+        let h = try AppHarness(SessionConfiguration(seed: 1, savedProfile: .sandbox))
+        h.press(.enter)
+        h.type("4155550010")
+        let screen = h.screen()
+        #expect(screen.contains("415-555-0010") && !screen.contains("4155550010"), "\(screen)")
+        let cursor = try #require(h.app.render(rows: 24, cols: 80).cursor)
+        let field = try #require(locate("415-555-0010", in: h.render()))
+        #expect(cursor == CellPosition(y: field.y, x: field.x + 12))
+        h.press(.enter)
+        #expect(h.app.driver.engine.typedPhone == "4155550010")
+    }
+
     @Test("money: thousands grouped, dollars to the cent, a fee under a cent not $0")
     func money() {
         #expect(Money.usd(1500) == "$1,500.00" && Money.usd(27_550) == "$27,550.00" && Money.usd(0.1) == "$0.10")

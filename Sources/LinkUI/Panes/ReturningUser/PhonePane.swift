@@ -62,7 +62,7 @@ struct PhonePane: PaneView {
         var y = buffer.paragraph("Use your phone to connect faster", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("If you saved accounts with Plaid before, we'll find them with a one-time code. "
                              + "Otherwise your accounts are saved to this number once linked.", y: y, area: area, style: s.text) + 1
-        let cursor = buffer.field(phone, label: "Phone", y: y, area: area, labelWidth: 9, focused: !onSkip, styles: s)
+        let cursor = buffer.field(PhoneLine(field: phone), label: "Phone", y: y, area: area, labelWidth: 9, focused: !onSkip, styles: s)
         y += 1
         if let problem { y = buffer.paragraph("✗ " + problem, y: y + 1, area: area, style: s.error) }
         buffer.text((onSkip ? "› " : "  ") + "Continue without a phone number", y: y + 1, x: area.x, area: area,
