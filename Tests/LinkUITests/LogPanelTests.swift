@@ -74,6 +74,14 @@ private let invalidMFA = Records.event(.error, 13_000) {
 struct LogPanelTests {
     // MARK: Lines
 
+    @Test("under load: an onLoad that arrived 1 ms after the OPEN stamped before it stays first, and the times never go backwards")
+    func timesNeverGoBackwards() {
+        let panel = Records.panel([(.load, Records.at(6)), (Records.event(.open, 5) { $0.viewName = .consent }, Records.at(6))])
+        let lines = render(panel, rows: 4, cols: 50).filter { $0.contains("12:34:56") }
+        #expect(lines.count == 2 && lines[0].contains("onLoad") && lines[1].contains("OPEN"), "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("12:34:56.794") }, "\(lines)")
+    }
+
     @Test func aShortSessionShowsTheNewestAtTheBottom() {
         var panel = Records.panel(Array(Records.shortSession.prefix(3)))
         #expect(render(panel) == [
@@ -168,12 +176,17 @@ struct LogPanelTests {
         #expect(LogEntry.timeOfDay(Timestamp(millis: 86_399_999)) == "23:59:59.999")
         #expect(LogEntry.timeOfDay(Timestamp(millis: -1)) == "23:59:59.999")
         #expect(LogEntry.timeOfDay(ManualClock.defaultStart.adding(millis: 3_723_004)) == "01:02:03.004")
-        // Records without a timestamp show their arrival time; events their own timestamp.
+        // Records without a timestamp show their arrival time, events their own timestamp; a
+        // callback that arrived after the event stamped below it shows the event's time (times
+        // never go backwards down the list)
         let late = Records.at(60_000)
         var panel = LogPanel()
         panel.append(.load, at: late)
+        #expect(panel.entries.map(\.timeText) == ["12:35:56.789"])
         panel.append(Records.event(.open, 5) { $0.viewName = .consent }, at: late)
-        #expect(panel.entries.map(\.timeText) == ["12:35:56.789", "12:34:56.794"])
+        #expect(panel.entries.map(\.timeText) == ["12:34:56.794", "12:34:56.794"])
+        panel.append(.exit(LinkExit(error: nil, metadata: ExitMetadata(status: nil, institution: nil, linkSessionID: nil, requestID: nil))), at: late)
+        #expect(panel.entries.map(\.timeText) == ["12:34:56.794", "12:34:56.794", "12:35:56.789"])
     }
 
     @Test func successDetailsListTheAccounts() {

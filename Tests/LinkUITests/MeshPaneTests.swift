@@ -30,8 +30,12 @@ final class MeshAppHarness {
         }
     }
 
+    func render(rows: Int = 24, cols: Int = 80) -> CellBuffer {
+        app.render(rows: rows, cols: cols).buffer
+    }
+
     func screen(rows: Int = 24, cols: Int = 80) -> String {
-        app.render(rows: rows, cols: cols).buffer.lines().joined(separator: "\n")
+        render(rows: rows, cols: cols).lines().joined(separator: "\n")
     }
 }
 
@@ -64,7 +68,7 @@ struct MeshPaneTests {
     @Test("catalog, search, sign-in with a wrong password, code, accounts")
     func connectPanes() throws {
         let h = try MeshAppHarness()
-        try assertSnapshot(h.screen(), "mesh-catalog")
+        try assertSnapshot(h.render(), "mesh-catalog")
         h.type("kra")
         h.press(.enter)
         h.type("Mesh")
@@ -73,16 +77,16 @@ struct MeshPaneTests {
         h.press(.enter)
         let wrong = h.screen()
         #expect(wrong.contains("✗ Invalid username or password") && !wrong.contains("nope"))
-        try assertSnapshot(wrong, "mesh-credentials-error")
+        try assertSnapshot(h.render(), "mesh-credentials-error")
         h.type("Pass123")
         h.press(.enter)
-        try assertSnapshot(h.screen(), "mesh-code")
+        try assertSnapshot(h.render(), "mesh-code")
         let r = try signedIn(at: "robinhood")
         r.type("Mesh")
         r.press(.tab)
         r.type("Pass123")
         r.press(.enter, .down, .char(" "))
-        try assertSnapshot(r.screen(), "mesh-accounts")
+        try assertSnapshot(r.render(), "mesh-accounts")
     }
 
     @Test("a list longer than its pane says so: ▼ while rows lie below, ▲ once some lie above")
@@ -99,23 +103,23 @@ struct MeshPaneTests {
     func transferPanes() throws {
         let h = try signedIn(transfer: true)
         h.press(.enter)
-        try assertSnapshot(h.screen(), "mesh-connected")
+        try assertSnapshot(h.render(), "mesh-connected")
         h.press(.enter)
-        try assertSnapshot(h.screen(), "mesh-asset")
+        try assertSnapshot(h.render(), "mesh-asset")
         h.press(.enter)
-        try assertSnapshot(h.screen(), "mesh-network")
+        try assertSnapshot(h.render(), "mesh-network")
         h.press(.down, .enter)
         h.type("100")
-        try assertSnapshot(h.screen(), "mesh-amount")
+        try assertSnapshot(h.render(), "mesh-amount")
         h.press(.enter)
-        try assertSnapshot(h.screen(), "mesh-preview")
+        try assertSnapshot(h.render(), "mesh-preview")
         h.press(.ctrl("x"))
-        try assertSnapshot(h.screen(), "mesh-exit-dialog")
+        try assertSnapshot(h.render(), "mesh-exit-dialog")
         h.press(.enter)  // No, continue (the default)
         h.press(.enter)
-        try assertSnapshot(h.screen(), "mesh-sent")
+        try assertSnapshot(h.render(), "mesh-sent")
         h.press(.function(1))
-        try assertSnapshot(h.screen(), "mesh-help")
+        try assertSnapshot(h.render(), "mesh-help")
     }
 
     @Test("random keys: never a crash, the buffer's size, what is typed into a password or code field never on screen, one onExit, nothing after it")

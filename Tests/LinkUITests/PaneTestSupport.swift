@@ -82,24 +82,6 @@ func runLoop(_ app: any TerminalApp, clock: ManualClock, rows: Int = 30, cols: I
     return frames
 }
 
-let snapshotFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-
-/// Compares a screen with `Snapshots/<name>.txt`; `UPDATE_SNAPSHOTS=1` rewrites the file instead.
-func assertSnapshot(_ screen: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    // log lines carry wall-clock-free manual times, so screens are reproducible
-    let url = snapshotFolder.appendingPathComponent("\(name).txt")
-    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
-        try Data((screen + "\n").utf8).write(to: url)
-        return
-    }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-        Issue.record("no snapshot \(name).txt; run with UPDATE_SNAPSHOTS=1 and review it", sourceLocation: sourceLocation)
-        return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    #expect(screen + "\n" == expected, "screen differs from Snapshots/\(name).txt", sourceLocation: sourceLocation)
-}
-
 /// Finds `text` on screen; returns its row and column.
 func locate(_ text: String, in buffer: CellBuffer) -> CellPosition? {
     for (y, line) in buffer.lines().enumerated() {

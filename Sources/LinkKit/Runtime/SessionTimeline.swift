@@ -66,6 +66,9 @@ public struct SessionTimeline: Hashable, Sendable {
     /// the view shown last has lasted until then.
     public init(records: [SessionRecord], now: Timestamp? = nil) {
         var visits: [String: Int] = [:]
+        // a sign-in is labelled by its outcome: the note of the last SUBMIT_CREDENTIALS, until
+        // an ERROR (it failed) or a view past the sign-in (it held) says which
+        var signIn: (step: Int, note: Int)?
         for record in records {
             switch record {
             case .load:
@@ -80,10 +83,18 @@ public struct SessionTimeline: Hashable, Sendable {
                     if let mfa = m.mfaType { view += " (\(mfa))" }
                     visits[view, default: 0] += 1
                     steps.append(Step(view: view, start: m.instant, millis: 0, visit: visits[view] ?? 1, notes: [], errors: []))
+                    if !["LOADING", "CREDENTIAL", "ERROR"].contains(m.viewName?.description ?? "") { signIn = nil }
                 case .error:
                     if let code = m.errorCode?.errorCode { note(error: code) }
+                    if let (step, index) = signIn { steps[step].notes[index] = "sign-in failed" }
+                    signIn = nil
                 default:
-                    if let text = Self.note(for: event) { note(text) }
+                    if let text = Self.note(for: event) {
+                        note(text)
+                        if event.eventName == .submitCredentials, let last = steps.indices.last {
+                            signIn = (last, steps[last].notes.count - 1)
+                        }
+                    }
                 }
             case .success(let success):
                 let accounts = success.metadata.accounts.count

@@ -82,12 +82,13 @@ struct LogEntry: Hashable, Sendable {
         if case .plaid(let record) = source { return record }
         return nil
     }
-    /// time: when it happened, the event's timestamp, or the arrival time for records without one.
-    let time: Timestamp
+    /// time: when it happened, the event's timestamp, or the arrival time for records without one
+    /// (never earlier than the entry before it: see ``shown(notBefore:)``).
+    private(set) var time: Timestamp
     /// kind: event or callback.
     let kind: Kind
     /// timeText: the time of day in UTC, `HH:MM:SS.mmm`.
-    let timeText: String
+    private(set) var timeText: String
     /// name: the wire name for events (`SUBMIT_MFA`), the callback name otherwise (`onExit`).
     let name: String
     /// label: what is drawn after the time, the wire name, or `◆ ` and the callback name.
@@ -98,6 +99,19 @@ struct LogEntry: Hashable, Sendable {
     let labelWidth: Int
     /// summaryWidth: the display width of ``summary``.
     let summaryWidth: Int
+
+    /// Whether the time is the record's own (a Plaid event's timestamp), not when it arrived.
+    var hasOwnTime: Bool {
+        if case .event? = record { true } else { false }
+    }
+
+    /// The entry shown at `shown` instead of its time (the record, in the inspector, keeps its own).
+    func restamped(_ shown: Timestamp) -> LogEntry {
+        var entry = self
+        entry.time = shown
+        entry.timeText = Self.timeOfDay(shown)
+        return entry
+    }
 
     /// init(record:at:): creates the entry for `record`, which arrived at `arrival` (used when the record carries no
     /// timestamp: `load`, `success`, `exit`).

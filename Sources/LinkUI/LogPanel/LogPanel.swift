@@ -102,7 +102,20 @@ public struct LogPanel: Sendable {
         append(LogEntry(v1: callback, record: record, at: time))
     }
 
-    private mutating func append(_ entry: LogEntry) {
+    private mutating func append(_ arrived: LogEntry) {
+        // records keep the order they came in, and their times on screen never go backwards: a
+        // record stamped before the callbacks listed just above it (an onLoad that arrived 1 ms
+        // after the OPEN stamped, under load) brings their arrival times back to its own; one
+        // stamped before another record's own time shows that time
+        var entry = arrived
+        if entry.hasOwnTime {
+            var index = entries.count - 1
+            while index >= 0, !entries[index].hasOwnTime, entries[index].time > entry.time {
+                entries[index] = entries[index].restamped(entry.time)
+                index -= 1
+            }
+        }
+        if let last = entries.last?.time, last > entry.time { entry = entry.restamped(last) }
         let following = followsNewest
         if !filter.isEmpty, entry.matches(filter) { kept?.append(entries.count) }
         entries.append(entry)

@@ -57,7 +57,8 @@ public final class MeshFlavor: AppFlavor {
     public func send(_ action: MeshAction, timersFirst: Bool) throws(ActionRejected) { try driver.send(action) }
 
     func context(for pane: MeshPane? = nil) -> MeshPaneContext {
-        MeshPaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, now: driver.clock.now.millis)
+        MeshPaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, now: driver.clock.now.millis,
+                        records: driver.records)
     }
 
     /// The view of type `View` (its state, for the autopilot and tests).
@@ -150,14 +151,13 @@ public final class MeshFlavor: AppFlavor {
 
     public var helpRows: [HelpOverlay.Row] { Self.helpRows }
 
-    /// The Mesh sandbox's values (``MeshSandbox/documented``), each meaning wrapped to the help's
-    /// column, then the keys every pane shares.
+    /// The Mesh sandbox's values (``MeshSandbox/documented``; the overlay wraps each meaning to
+    /// its column), then the keys every pane shares.
     static let helpRows: [HelpOverlay.Row] = {
         var rows: [HelpOverlay.Row] = [.heading("Mesh sandbox")]
         for entry in MeshSandbox.documented {
-            let input = entry.input.replacingOccurrences(of: "`", with: "")
-            let lines = wrap(entry.outcome.replacingOccurrences(of: "`", with: ""), width: HelpOverlay.meaningWidth)
-            for (index, line) in lines.enumerated() { rows.append(.entry(index == 0 ? input : "", line)) }
+            rows.append(.entry(entry.input.replacingOccurrences(of: "`", with: ""),
+                               entry.outcome.replacingOccurrences(of: "`", with: "")))
         }
         return rows + HelpOverlay.keyRows
     }()

@@ -55,6 +55,17 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
+    /// Changes the style of every cell of `rect` inside the buffer to `transform` of it, its
+    /// text kept (a wide glyph's halves both change, so they stay alike when `rect` holds both).
+    public mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        let area = rect.intersection(bounds)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                cells[y * cols + x].style = transform(cells[y * cols + x].style)
+            }
+        }
+    }
+
     /// Writes `string` on row `y` from column `x`, in `style`, within
     /// `maxWidth` columns (and the buffer's edge), and returns the number of
     /// columns used. Clips by display width and never splits a wide glyph: a

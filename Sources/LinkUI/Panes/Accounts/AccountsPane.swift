@@ -131,7 +131,9 @@ struct AccountsPane: PaneView {
         buffer.text("\(checked.count) of \(accounts.count) selected", y: y, x: area.x, area: area, style: s.muted)
         y += 2
         listTop = y
-        listHeight = max(1, area.maxY - y - (note == nil ? 0 : 1))
+        // the list, then (when Enter found none chosen) the note under it, then the card's one
+        // filled button: rows kept for them below the list
+        listHeight = max(1, min(accounts.count, area.maxY - y - 2 - (note == nil ? 0 : 1)))
         cursor.keepVisible(count: accounts.count, height: listHeight)
         for row in 0..<listHeight {
             let index = cursor.offset + row
@@ -150,9 +152,12 @@ struct AccountsPane: PaneView {
             buffer.text(line, y: y + row, x: area.x + marker, area: area, style: style)
         }
         buffer.scrollMarks(cursor, count: accounts.count, height: listHeight, top: y, area: area, style: s.accent)
+        var below = y + listHeight
         if let note {
-            buffer.text(note, y: area.maxY - 1, x: area.x, area: area, style: s.warning)
+            buffer.text(note, y: below, x: area.x, area: area, style: s.warning)
+            below += 1
         }
+        buffer.primaryButton("Continue", y: min(area.maxY - 1, below + 1), area: area, enabled: single || !checked.isEmpty, styles: s)
         return nil
     }
 }

@@ -13,8 +13,10 @@ struct ConnectedPane: PaneView {
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("✓ Success", y: area.y, area: area, style: s.success) + 1
-        y = buffer.paragraph("Your account at \(context.institutionName) is connected to linkterm.", y: y, area: area, style: s.text) + 1
         let accounts = context.engine.sharedAccounts
+        let sentence = accounts.count > 1 ? "Your \(accounts.count) accounts at \(context.institutionName) are connected to linkterm."
+            : "Your account at \(context.institutionName) is connected to linkterm."
+        y = buffer.paragraph(sentence, y: y, area: area, style: s.text) + 1
         buffer.text("Shared \(accounts.count) account\(accounts.count == 1 ? "" : "s"):", y: y, x: area.x, area: area, style: s.muted)
         y += 1
         let room = area.maxY - y - 2

@@ -30,7 +30,8 @@ struct ErrorPane: PaneView {
         }
     }
 
-    /// Draws the error's display message (or its code and message when it has none).
+    /// Draws the error's display message as Link does (a sentence of its own when it has none),
+    /// and its code.
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         guard case .error(let state) = context.pane else { return nil }
         let s = context.styles
@@ -38,8 +39,10 @@ struct ErrorPane: PaneView {
         let message = state.error.displayMessage.map { $0 == state.error.errorCode.errorCode ? nil : $0 } ?? nil
         y = buffer.paragraph(message ?? "The connection to \(context.institutionName) could not be completed.",
                              y: y, area: area, style: s.text) + 1
-        y = buffer.paragraph("\(state.error.errorCode.errorType) · \(state.error.errorCode.errorCode)", y: y, area: area, style: s.muted)
-        y = buffer.paragraph(state.error.errorMessage, y: y, area: area, style: s.muted) + 1
+        // the developer's text (error_message) is for a developer: it stays in the ERROR event,
+        // which the log panel's inspector shows (F3, Enter); the modal names the code alone
+        y = buffer.paragraph("Error code: \(state.error.errorCode.errorCode) · details in the log (F3)", y: y, area: area,
+                             style: s.muted) + 1
         buffer.primaryButton(Self.buttonLabel(state.next), y: min(area.maxY - 1, y), area: area, styles: s)
         return nil
     }

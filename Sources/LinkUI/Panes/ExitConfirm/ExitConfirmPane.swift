@@ -85,6 +85,11 @@ enum Dialog {
         let height = min(area.height, wrapped.count + 5)
         guard width >= 3, height >= 3 else { return }
         let box = area.centered(width: width, height: height)
+        // what is under the dialog dims, and the rows it stands on (and one above and below) are
+        // cleared across the card: no cut word of the underlay beside its border
+        buffer.dimUnderDialog(area, styles: styles)
+        buffer.fill(Rect(x: area.x, y: box.y - 1, width: area.width, height: box.height + 2).intersection(area),
+                    style: styles.text)
         buffer.fill(box, style: styles.text)
         buffer.drawBox(box, style: styles.border, border: .rounded, title: title)
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
@@ -97,12 +102,6 @@ enum Dialog {
             buffer.centered(buttons, y: inner.maxY - 1, area: inner, style: styles.accent)
             return
         }
-        // each button on its own, the focused one selected, centred as the row would be
-        var x = inner.x + max(0, (inner.width - displayWidth(of: buttons)) / 2)
-        for (index, label) in choices.labels.enumerated() {
-            if index > 0 { x += 3 }
-            let button = "[ \(label) ]"
-            x += buffer.text(button, y: inner.maxY - 1, x: x, area: inner, style: index == choices.focused ? styles.selected : styles.accent)
-        }
+        buffer.buttonRow(choices.labels, focused: choices.focused, y: inner.maxY - 1, area: inner, styles: styles)
     }
 }

@@ -67,14 +67,58 @@ public enum HelpOverlay {
         return rows
     }()
 
-    /// The columns of an entry's meaning in the widest box (78 columns, 2 of margin each side, the
-    /// name's 28, the scroll marks' column and one apart): a flavor wraps longer ones.
-    static let meaningWidth = 78 - 4 - 28 - 2
+    /// The column an entry's meaning starts at, from the list's left edge.
+    static let nameWidth = 28
+
+    /// The box's width at least (where the area allows) and at most (on wide terminals, where
+    /// longer lines then need no wrapping).
+    static let widths = (least: 78, most: 124)
+
+    /// The width `rows` would take unwrapped: the widest line, its margins, the scroll marks' column.
+    static func naturalWidth(of rows: [Row]) -> Int {
+        let widest = rows.map { row -> Int in
+            switch row {
+            case .heading(let text), .note(let text): displayWidth(of: text)
+            case .entry(let name, let meaning): max(nameWidth, displayWidth(of: name) + 1) + displayWidth(of: meaning)
+            case .keys, .blank: 0
+            }
+        }.max() ?? 0
+        return widest + 4 + 2
+    }
+
+    /// `rows` as drawn `width` columns wide: notes and meanings wrapped at words (a meaning's
+    /// next lines under its first, a name too long for its column on a line of its own).
+    static func lines(of rows: [Row], width: Int) -> [Row] {
+        let text = max(1, width - 2)  // one column apart from the scroll marks
+        let meaning = max(1, text - nameWidth)
+        var lines: [Row] = []
+        for row in rows {
+            switch row {
+            case .note(let note):
+                lines += wrap(note, width: text).map(Row.note)
+            case .heading(let heading):
+                lines += wrap(heading, width: text).map(Row.heading)
+            case .entry(let name, let what):
+                let wrapped = wrap(what, width: meaning)
+                if displayWidth(of: name) >= nameWidth {
+                    lines.append(.entry(name, ""))
+                    lines += wrapped.map { .entry("", $0) }
+                } else {
+                    lines += wrapped.enumerated().map { .entry($0.offset == 0 ? name : "", $0.element) }
+                    if wrapped.isEmpty { lines.append(.entry(name, "")) }
+                }
+            case .keys, .blank:
+                lines.append(row)
+            }
+        }
+        return lines
+    }
 
     /// How far the help can scroll in `area` (the rows it cannot show at once).
     static func maximumOffset(area: Rect, rows: [Row]) -> Int {
         let box = box(in: area, rows: rows)
-        return max(0, rows.count - max(0, box.height - 4))
+        let count = lines(of: rows, width: box.width - 4).count
+        return max(0, count - max(0, box.height - 4))
     }
 
     /// The offset after `key` when it scrolls the help shown in `area` (↑/↓, Ctrl-P/N, PgUp/PgDn,
@@ -96,8 +140,12 @@ public enum HelpOverlay {
         return min(max(0, moved), maximumOffset(area: area, rows: rows))
     }
 
+    /// The box: 78 columns where they fit, wider on a wide terminal when the lines want it; as
+    /// tall as its lines at that width.
     private static func box(in area: Rect, rows: [Row]) -> Rect {
-        area.centered(width: min(area.width - 4, 78), height: min(area.height, rows.count + 4))
+        let width = min(area.width - 4, max(widths.least, min(widths.most, naturalWidth(of: rows))))
+        let count = lines(of: rows, width: width - 4).count
+        return area.centered(width: width, height: min(area.height, count + 4))
     }
 
     /// Draws the overlay over `area`: the pane's keys, then `rows` from `offset` (↑/↓ scroll
@@ -106,6 +154,7 @@ public enum HelpOverlay {
                      offset: Int = 0) {
         let box = box(in: area, rows: rows)
         guard box.width >= 10, box.height >= 3 else { return }
+        let shown = lines(of: rows, width: box.width - 4)
         let scrolls = maximumOffset(area: area, rows: rows) > 0
         buffer.fill(box, style: s.text)
         buffer.drawBox(box, style: s.border, border: .rounded,
@@ -116,7 +165,7 @@ public enum HelpOverlay {
         let list = inner.inset(top: 2)
         let first = min(max(0, offset), maximumOffset(area: area, rows: rows))
         let column = inner.width / 2
-        for (row, line) in rows.dropFirst(first).prefix(list.height).enumerated() {
+        for (row, line) in shown.dropFirst(first).prefix(list.height).enumerated() {
             let y = list.y + row
             switch line {
             case .heading(let text):
@@ -125,7 +174,7 @@ public enum HelpOverlay {
                 buffer.text(text, y: y, x: list.x, area: list, style: s.muted)
             case .entry(let name, let meaning):
                 buffer.text(name, y: y, x: list.x, area: list, style: s.accent)
-                buffer.text(meaning, y: y, x: list.x + 28, area: list, style: s.text)
+                buffer.text(meaning, y: y, x: list.x + nameWidth, area: list, style: s.text)
             case .keys(let left, let right):
                 for (index, binding) in [left, right].enumerated() {
                     guard let binding else { continue }
@@ -138,6 +187,6 @@ public enum HelpOverlay {
                 break
             }
         }
-        buffer.scrollMarks(offset: first, count: rows.count, height: list.height, top: list.y, area: list, style: s.accent)
+        buffer.scrollMarks(offset: first, count: shown.count, height: list.height, top: list.y, area: list, style: s.accent)
     }
 }

@@ -67,7 +67,7 @@ struct IdentitySMSPane: PaneView {
         if codeSent(context) { y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s) }
         let cursor = codeSent(context)
             ? buffer.field(code, label: "Code", y: y, area: area, labelWidth: 10, focused: true, styles: s)
-            : buffer.field(phone, label: "Mobile", y: y, area: area, labelWidth: 10, focused: true, styles: s)
+            : buffer.field(PhoneLine(field: phone), label: "Mobile", y: y, area: area, labelWidth: 10, focused: true, styles: s)
         if let problem { buffer.paragraph("✗ " + problem, y: y + 2, area: area, style: s.error) }
         buffer.paragraph("Sandbox: \(SandboxIdentity.phone), code \(SandboxIdentity.smsCode) (3 tries)",
                          y: max(y + 4, area.maxY - 1), area: area, style: s.muted)

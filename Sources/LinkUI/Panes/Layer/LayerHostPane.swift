@@ -54,7 +54,7 @@ struct LayerHostPane: PaneView {
             buffer.paragraph("✓ LAYER_READY: the app may open Layer now.", y: y, area: area, style: s.success)
             return nil
         }
-        let first = buffer.field(phone, label: "Phone", y: y, area: area, labelWidth: 16, focused: focus == 0, styles: s)
+        let first = buffer.field(PhoneLine(field: phone), label: "Phone", y: y, area: area, labelWidth: 16, focused: focus == 0, styles: s)
         let second = buffer.field(birth, label: "Born", y: y + 2, area: area, labelWidth: 16, focused: focus == 1, styles: s)
         buffer.text("(optional, YYYY-MM-DD)", y: y + 3, x: area.x + 16, area: area, style: s.muted)
         y += 5

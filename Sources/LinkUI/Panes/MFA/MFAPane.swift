@@ -189,6 +189,10 @@ struct MFAPane: PaneView {
                 }
             }
         }
+        // the card's one filled button, under what it submits (the sandbox hint keeps the last row)
+        if y + 1 < area.maxY - 1 {
+            buffer.primaryButton(challenge.type == .device ? "Send code" : "Continue", y: y + 1, area: area, styles: s)
+        }
         let hint = Self.sandboxHint(challenge)
         if y < area.maxY - 1 {
             buffer.text(hint, y: area.maxY - 1, x: area.x, area: area, style: s.muted)

@@ -70,7 +70,7 @@ struct MeshAccountsPane: PaneView {
         let accounts = context.engine.integration?.accounts ?? []
         buffer.text("Choose the accounts to connect", y: area.y, x: area.x, area: area, style: s.title)
         let rows = accounts.enumerated().map { (checked.contains($0.offset) ? "[x] " : "[ ] ") + $0.element }
-        list.draw(rows, y: area.y + 2, into: &buffer, area: area, styles: s)
+        list.draw(rows, y: area.y + 2, into: &buffer, area: area, styles: s, button: "Connect")
         return nil
     }
 }
@@ -100,11 +100,25 @@ struct MeshConnectedPane: PaneView {
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("✓ Connected", y: area.y, area: area, style: s.success) + 1
-        y = buffer.paragraph("Your \(context.integrationName) account is connected.", y: y, area: area, style: s.text) + 1
+        let connection = context.lastConnection
+        let tokens: [JSONValue]
+        if case .array(let list)? = connection?[["accessToken", "accountTokens"]] { tokens = list } else { tokens = [] }
+        let sentence = tokens.count > 1 ? "Your \(tokens.count) \(context.integrationName) accounts are connected."
+            : connection?["delayedAuth"] != nil ? "Your \(context.integrationName) account is connected; Mesh finishes signing in later."
+            : "Your \(context.integrationName) account is connected."
+        y = buffer.paragraph(sentence, y: y, area: area, style: s.text) + 1
+        // each account and its balance, as Mesh's own card lists them (while rows are left for the buttons)
+        for token in tokens where y < area.maxY - 2 {
+            let name = sanitizeForTerminal(MeshExpectation.text(at: "account.accountName", in: token))
+            let balance = Double(MeshExpectation.text(at: "account.fund", in: token)).map(Money.usd) ?? ""
+            let used = buffer.text(name, y: y, x: area.x, area: area, style: s.text)
+            buffer.text(balance, y: y, x: max(area.x + used + 2, area.maxX - displayWidth(of: balance)), area: area, style: s.title)
+            y += 1
+        }
+        if !tokens.isEmpty { y += 1 }
         let primary = context.engine.configuration.isTransferLink ? "Continue to transfer" : "Done"
-        let first = (linkAnother ? "  " : "› ") + "[ \(primary) ]"
-        let second = (linkAnother ? "› " : "  ") + "[ Link another account ]"
-        buffer.centered(first + "     " + second, y: min(area.maxY - 1, y), area: area, style: s.selected)
+        buffer.buttonRow([primary, "Link another account"], focused: linkAnother ? 1 : 0, y: min(area.maxY - 1, y), area: area,
+                         styles: s)
         return nil
     }
 }

@@ -28,8 +28,16 @@ struct MeshAssetPane: PaneView {
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         buffer.text("Choose what to send", y: area.y, x: area.x, area: area, style: s.title)
-        let rows = context.engine.eligibleAssets.map { "\(pad($0.symbol, toWidth: 6)) \(MeshEngine.format($0.amount)) held" }
-        list.draw(rows, y: area.y + 2, into: &buffer, area: area, styles: s)
+        let rows = context.engine.eligibleAssets.map { "\(pad($0.symbol, toWidth: 6)) \(Money.amount($0.amount)) held" }
+        // assets held that no network of the sandbox carries: listed under the others, muted, with why
+        let unavailable = context.engine.holdings.filter { $0.amount > 0 && $0.networks.isEmpty }
+        let notes = unavailable.map { "\(pad($0.symbol, toWidth: 6)) \(Money.amount($0.amount)) held · unavailable: no network for it in the sandbox" }
+        let room = notes.isEmpty ? 0 : min(notes.count + 1, max(0, area.height - 4))
+        list.draw(rows, y: area.y + 2, into: &buffer, area: area.inset(bottom: room), styles: s, button: "Continue")
+        for (index, note) in notes.prefix(max(0, room - 1)).enumerated() {
+            buffer.text(truncate("  " + note, toWidth: area.width, ellipsis: "…"), y: area.maxY - room + 1 + index, x: area.x,
+                        area: area, style: s.muted)
+        }
         return nil
     }
 }
@@ -66,7 +74,7 @@ struct MeshNetworkPane: PaneView {
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         buffer.text("Send \(context.engine.asset?.symbol ?? "") over", y: area.y, x: area.x, area: area, style: s.title)
-        list.draw(Self.networks(context).map(\.name), y: area.y + 2, into: &buffer, area: area, styles: s)
+        list.draw(Self.networks(context).map(\.name), y: area.y + 2, into: &buffer, area: area, styles: s, button: "Continue")
         return nil
     }
 }
@@ -103,7 +111,7 @@ struct MeshAmountPane: PaneView {
         }
         let cursor = buffer.field(field, label: "Amount", y: y, area: area, labelWidth: 10, focused: true, styles: s)
         if let asset {
-            buffer.paragraph("You hold \(MeshEngine.format(asset.amount)) \(asset.symbol). Sandbox: 13 fails the preview, 666 the execution, $1,000 or more asks for a code.",
+            buffer.paragraph("You hold \(Money.amount(asset.amount)) \(asset.symbol). Sandbox: 13 fails the preview, 666 the execution, $1,000 or more asks for a code.",
                              y: min(area.maxY - 1, y + 2), area: area, style: s.muted)
         }
         return cursor
@@ -129,16 +137,12 @@ struct MeshPreviewPane: PaneView {
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         guard let preview = context.engine.preview else { return nil }
-        func text(_ path: String) -> String {
-            let raw = MeshExpectation.text(at: path, in: preview)
-            if case .number? = preview[path.split(separator: ".").map(String.init)], let value = Double(raw) { return MeshEngine.format(value) }
-            return sanitizeForTerminal(raw)
-        }
-        var y = buffer.paragraph("Send \(text("amount")) \(text("symbol")) (≈ $\(text("amountInFiat")))", y: area.y, area: area, style: s.title) + 1
+        let text = { (path: String) in Self.text(path, in: preview) }
+        var y = buffer.paragraph("Send \(text("amount")) \(text("symbol")) (≈ \(text("amountInFiat")))", y: area.y, area: area,
+                                 style: s.title) + 1
         let rows = [
             ("To", text("toAddress")), ("Network", text("networkName")),
-            ("Network fee", "\(text("estimatedNetworkGasFee.fee")) \(text("estimatedNetworkGasFee.feeCurrency")) (≈ $\(text("estimatedNetworkGasFee.feeInFiat")))"),
-            ("Exchange fee", "\(text("institutionTransferFee.fee")) \(text("institutionTransferFee.feeCurrency"))"),
+            ("Network fee", Self.fee(text, "estimatedNetworkGasFee")), ("Exchange fee", Self.fee(text, "institutionTransferFee")),
             ("Preview", text("previewId")),
         ]
         for (label, value) in rows where y < area.maxY - 2 {
@@ -148,6 +152,27 @@ struct MeshPreviewPane: PaneView {
         }
         buffer.primaryButton("Send", y: min(area.maxY - 1, y + 1), area: area, styles: s)
         return nil
+    }
+}
+
+extension MeshPreviewPane {
+    /// The value at `path` of a payload as the card shows it: an amount grouped by thousands
+    /// (``Money/amount(_:)``), a value in dollars (a name ending `InFiat`) to the cent, text sanitised.
+    static func text(_ path: String, in payload: JSONValue?) -> String {
+        let raw = MeshExpectation.text(at: path, in: payload)
+        if case .number? = payload?[path.split(separator: ".").map(String.init)], let value = Double(raw) {
+            return path.hasSuffix("InFiat") ? Money.usd(value) : Money.amount(value)
+        }
+        return sanitizeForTerminal(raw)
+    }
+
+    /// A fee of the preview (`estimatedNetworkGasFee`, `institutionTransferFee`): its amount, its
+    /// asset and, when known, its value in dollars.
+    static func fee(_ text: (String) -> String, _ name: String) -> String {
+        var fiat = text(name + ".feeInFiat")
+        // a fee worth less than a cent is not free: "< $0.01", not "$0.00"
+        if fiat == "$0.00", let fee = Double(text(name + ".fee").replacingOccurrences(of: ",", with: "")), fee > 0 { fiat = "< $0.01" }
+        return "\(text(name + ".fee")) \(text(name + ".feeCurrency"))" + (fiat == "null" ? "" : fiat.hasPrefix("<") ? " (\(fiat))" : " (≈ \(fiat))")
     }
 }
 
@@ -167,9 +192,27 @@ struct MeshTransferResultPane: PaneView {
         if case .transferError(let message) = context.pane {
             y = buffer.paragraph("✗ " + sanitizeForTerminal(message), y: y, area: area, style: s.error) + 1
         } else {
-            let amount = context.engine.amount.map(MeshEngine.format) ?? ""
+            let amount = context.engine.amount.map(Money.amount) ?? ""
             y = buffer.paragraph("✓ \(amount) \(context.engine.asset?.symbol ?? "") sent over \(context.engine.network?.name ?? "")",
                                  y: y, area: area, style: s.success) + 1
+            // what Mesh's own card shows: the amount in dollars, where it went, the fees, the transaction
+            let preview = context.engine.preview
+            let text = { (path: String) in MeshPreviewPane.text(path, in: preview) }
+            var rows: [(String, String)] = []
+            if preview != nil {
+                rows += [("Value", "≈ " + text("amountInFiat")), ("To", text("toAddress")),
+                         ("Network fee", MeshPreviewPane.fee(text, "estimatedNetworkGasFee")),
+                         ("Exchange fee", MeshPreviewPane.fee(text, "institutionTransferFee"))]
+            }
+            if let transfer = context.lastTransfer {
+                rows.append(("Transaction", sanitizeForTerminal(MeshExpectation.text(at: "txId", in: transfer))))
+            }
+            for (label, value) in rows where y < area.maxY - 2 {
+                buffer.text(pad(label, toWidth: 14), y: y, x: area.x, area: area, style: s.muted)
+                buffer.text(truncate(value, toWidth: max(1, area.width - 14), ellipsis: "…"), y: y, x: area.x + 14, area: area,
+                            style: s.text)
+                y += 1
+            }
         }
         buffer.primaryButton("Done", y: min(area.maxY - 1, y + 1), area: area, styles: s)
         return nil

@@ -86,7 +86,7 @@ struct NumbersPane: PaneView {
         var cursor: CellPosition?
         if stage == .routing {
             cursor = buffer.field(routing, label: "Routing number", y: y, area: area, labelWidth: 18, focused: true, styles: s)
-            buffer.text("9 digits, on a cheque or your bank's site", y: y + 1, x: area.x + 18, area: area, style: s.muted)
+            buffer.text("9 digits, on a check or your bank's site", y: y + 1, x: area.x + 18, area: area, style: s.muted)
             y += 2
         } else {
             buffer.text("  Routing number  \(context.engine.routingNumber ?? "")", y: y, x: area.x, area: area, style: s.muted)

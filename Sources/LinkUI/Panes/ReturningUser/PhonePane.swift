@@ -62,13 +62,15 @@ struct PhonePane: PaneView {
         var y = buffer.paragraph("Use your phone to connect faster", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("If you saved accounts with Plaid before, we'll find them with a one-time code. "
                              + "Otherwise your accounts are saved to this number once linked.", y: y, area: area, style: s.text) + 1
-        let cursor = buffer.field(phone, label: "Phone", y: y, area: area, labelWidth: 9, focused: !onSkip, styles: s)
+        let cursor = buffer.field(PhoneLine(field: phone), label: "Phone", y: y, area: area, labelWidth: 9, focused: !onSkip, styles: s)
         y += 1
         if let problem { y = buffer.paragraph("✗ " + problem, y: y + 1, area: area, style: s.error) }
         buffer.text((onSkip ? "› " : "  ") + "Continue without a phone number", y: y + 1, x: area.x, area: area,
                     style: onSkip ? s.selectedItem : s.accent)
-        buffer.paragraph("Sandbox: the saved profile's phone is 415-555-0010; every code is \(SavedProfile.sandboxCode)",
-                         y: max(y + 3, area.maxY - 1), area: area, style: s.muted)
+        // the hint ends on the card's last row, whole: the code is what a person looks for
+        let hint = "Sandbox: phone 415-555-0010, code \(SavedProfile.sandboxCode)"
+        let lines = wrap(hint, width: area.width).count
+        buffer.paragraph(hint, y: max(y + 2, area.maxY - lines), area: area, style: s.muted)
         return cursor
     }
 }
