@@ -9,6 +9,8 @@ public typealias MeshApp = FlavorApp<MeshFlavor>
 public final class MeshFlavor: AppFlavor {
     /// The Mesh engine's action.
     public typealias Action = MeshAction
+    /// The Mesh engine.
+    public typealias Engine = MeshEngine
     /// What the Mesh engine emits.
     public typealias Record = MeshRecord
     /// Plays a Mesh scenario.
