@@ -319,36 +319,19 @@ public struct Scenario: Hashable, Sendable {
         return institutions
     }
 
-    /// Parses a scenario; throws at the first malformed line.
+    /// Parses a scenario; throws at the first malformed line (see ``ScenarioFile``).
     public init(text: String, file: String = "scenario") throws(ScenarioError) {
         self.file = file
-        var steps: [ScenarioStep] = []
-        // split on scalars: "\r\n" is one Character, so splitting a CRLF file on "\n" finds no line
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            var line = String(String.UnicodeScalarView($0))
-            if line.hasSuffix("\r") { line.removeLast() }
-            return Substring(line)
-        }
-        for (offset, rawLine) in lines.enumerated() {
-            let lineNumber = offset + 1
-            let line = Self.stripComment(String(rawLine)).trimmingWhitespace()
-            if line.isEmpty { continue }
-            do throws(ActionRejected) {
-                let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-                if words[0] == "expect" {
-                    let expectation = try Expectation.parse(try Self.quotedWords(line).dropFirst().map { $0 }, line: lineNumber)
-                    if steps.isEmpty { openingExpectations.append(expectation) } else { steps[steps.count - 1].expectations.append(expectation) }
-                } else if words[0] == "option" {
-                    guard steps.isEmpty else { throw ActionRejected("option lines must come before the first step") }
-                    options.append(try ScenarioOption.parse(Array(words.dropFirst())))
-                } else {
-                    steps.append(ScenarioStep(line: lineNumber, command: try Self.parse(line)))
-                }
-            } catch let problem {
-                throw ScenarioError(file: file, line: lineNumber, message: problem.reason, isMalformed: true)
-            }
-        }
-        self.steps = steps
+        var options: [ScenarioOption] = []
+        let read = try ScenarioFile.read(
+            text, file: file,
+            expectation: { (words, line) throws(ActionRejected) in try Expectation.parse(words, line: line) },
+            option: { (words) throws(ActionRejected) in options.append(try ScenarioOption.parse(words)) },
+            step: { (line, _, number) throws(ActionRejected) in ScenarioStep(line: number, command: try Self.parse(line)) },
+            attach: { expectation, step in step.expectations.append(expectation) })
+        self.options = options
+        openingExpectations = read.opening
+        steps = read.steps
     }
 
     /// Splits on white space, keeping `"…"` together (`key="two words"` is one word, quotes removed).
