@@ -9,10 +9,8 @@ public typealias MeshApp = FlavorApp<MeshFlavor>
 public final class MeshFlavor: AppFlavor {
     /// The Mesh engine's action.
     public typealias Action = MeshAction
-    /// The Mesh engine.
+    /// The Mesh engine (its records are what the log panel shows).
     public typealias Engine = MeshEngine
-    /// What the Mesh engine emits.
-    public typealias Record = MeshRecord
     /// Plays a Mesh scenario.
     public typealias Pilot = MeshAutopilot
 
