@@ -195,8 +195,7 @@ public struct MeshScenario: Hashable, Sendable {
     }
 
     static func parse(verb: String, line: String) throws(ActionRejected) -> MeshScenarioCommand {
-        let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
-        let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+        let (rest, words) = ScenarioFile.arguments(of: line, verb: verb)
         func bare(_ action: MeshAction) throws(ActionRejected) -> MeshScenarioCommand {
             guard words.isEmpty else { throw ActionRejected("\(verb) takes no argument") }
             return .action(action)
@@ -236,23 +235,14 @@ public struct MeshScenario: Hashable, Sendable {
             return .action(.submitCode(Secret(words[0])))
         case "accounts":
             guard !words.isEmpty else { throw ActionRejected("accounts needs 0-based indices, e.g. accounts 0 2") }
-            var indices: [Int] = []
-            for word in words {
-                guard let index = Int(word), index >= 0 else {
-                    throw ActionRejected("accounts takes 0-based indices; \(UntrustedText.quoted(word)) is not one")
-                }
-                indices.append(index)
-            }
-            return .action(.selectAccounts(indices))
+            return .action(.selectAccounts(try ScenarioFile.indices(words) {
+                ActionRejected("accounts takes 0-based indices; \(UntrustedText.quoted($0)) is not one")
+            }))
         case "asset": return .action(.selectAsset(try one("USDC")))
         case "network": return .action(.selectNetwork(try one("Solana")))
         case "amount":
             return .action(.enterAmount(try MeshSandbox.amount(try one("100"))))
-        case "wait":
-            guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
-                throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
-            }
-            return .wait(millis)
+        case "wait": return .wait(try ScenarioFile.waitMillis(words))
         default:
             throw ActionRejected("unknown step \(UntrustedText.quoted(verb)); Mesh steps are: \(verbs.joined(separator: ", "))")
         }

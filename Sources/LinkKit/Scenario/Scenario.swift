@@ -370,8 +370,7 @@ public struct Scenario: Hashable, Sendable {
 
     static func parse(_ line: String) throws(ActionRejected) -> ScenarioCommand {
         let verb = String(line.prefix { !$0.isWhitespace })
-        let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
-        let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+        let (rest, words) = ScenarioFile.arguments(of: line, verb: verb)
         func noArguments(_ command: ScenarioCommand) throws(ActionRejected) -> ScenarioCommand {
             guard words.isEmpty else { throw ActionRejected("\(verb) takes no argument") }
             return command
@@ -409,14 +408,9 @@ public struct Scenario: Hashable, Sendable {
         case "accounts":
             if words == ["all"] { return .allAccounts }
             guard !words.isEmpty else { throw ActionRejected("accounts needs indices (0-based) or all, e.g. accounts 0 1") }
-            var indices: [Int] = []
-            for word in words {
-                guard let index = Int(word), index >= 0 else {
-                    throw ActionRejected("accounts takes 0-based indices or all; \(word.debugDescription) is neither")
-                }
-                indices.append(index)
-            }
-            return .accounts(indices)
+            return .accounts(try ScenarioFile.indices(words) {
+                ActionRejected("accounts takes 0-based indices or all; \($0.debugDescription) is neither")
+            })
         case "oauth":
             guard words.count == 1, let result = OAuthResult(rawValue: words[0]) else {
                 throw ActionRejected("oauth takes approve, cancel or fail")
@@ -485,11 +479,7 @@ public struct Scenario: Hashable, Sendable {
         case "code":
             guard words.count == 1 else { throw ActionRejected("code needs the deposit's 3-letter code, e.g. code ABC") }
             return .code(Secret(words[0]))
-        case "wait":
-            guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
-                throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
-            }
-            return .wait(millis)
+        case "wait": return .wait(try ScenarioFile.waitMillis(words))
         default:
             throw ActionRejected(
                 "unknown step \(UntrustedText.quoted(verb)); steps are: \(verbs.joined(separator: ", "))")

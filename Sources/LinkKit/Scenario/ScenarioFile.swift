@@ -46,4 +46,28 @@ enum ScenarioFile {
         }
         return (opening, steps)
     }
+
+    /// A step's arguments: the line after its verb as written (edges cut) and its words.
+    static func arguments(of line: String, verb: String) -> (rest: String, words: [String]) {
+        let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
+        return (rest, rest.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
+
+    /// A `wait` step's milliseconds: one whole number from 0 to a day.
+    static func waitMillis(_ words: [String]) throws(ActionRejected) -> Int64 {
+        guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
+            throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
+        }
+        return millis
+    }
+
+    /// Each word as a 0-based index; `refusal` says why a word is not one.
+    static func indices(_ words: [String], refusal: (String) -> ActionRejected) throws(ActionRejected) -> [Int] {
+        var indices: [Int] = []
+        for word in words {
+            guard let index = Int(word), index >= 0 else { throw refusal(word) }
+            indices.append(index)
+        }
+        return indices
+    }
 }
