@@ -51,6 +51,19 @@ public struct MeshExpectation: Hashable, Sendable {
         public var value: String
     }
 
+    /// Reads the words after `expect` on line `line`: a record type, then `path=value` pairs.
+    static func parse(_ parts: [String], line: Int) throws(ActionRejected) -> MeshExpectation {
+        guard let type = parts.first else { throw ActionRejected("expect needs a record type, e.g. expect integrationSelected") }
+        var constraints: [Constraint] = []
+        for part in parts.dropFirst() {
+            guard let equals = part.firstIndex(of: "="), equals != part.startIndex else {
+                throw ActionRejected("expect takes path=value pairs after the type; \(UntrustedText.quoted(part)) is not one")
+            }
+            constraints.append(.init(path: String(part[..<equals]), value: String(part[part.index(after: equals)...])))
+        }
+        return MeshExpectation(line: line, type: type, constraints: constraints)
+    }
+
     /// The constraints `record` does not meet (path, expected, actual); nil when its type differs.
     public func mismatches(_ record: MeshRecord) -> [(path: String, expected: String, actual: String)]? {
         guard record.name == type else { return nil }
@@ -129,44 +142,20 @@ public struct MeshScenario: Hashable, Sendable {
         return false
     }
 
-    /// Parses a Mesh scenario; throws at the first malformed line.
+    /// Parses a Mesh scenario; throws at the first malformed line (see ``ScenarioFile``).
     public init(text: String, file: String = "scenario") throws(ScenarioError) {
         self.file = file
-        configuration.latencyMillis = SessionConfiguration.defaultLatencyMillis
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            var line = String(String.UnicodeScalarView($0))
-            if line.hasSuffix("\r") { line.removeLast() }
-            return line
-        }
-        for (offset, raw) in lines.enumerated() {
-            let number = offset + 1
-            let line = Scenario.stripComment(raw).trimmingWhitespace()
-            if line.isEmpty { continue }
-            do throws(ActionRejected) {
-                let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-                switch words[0] {
-                case "expect":
-                    let parts = try Scenario.quotedWords(line).dropFirst()
-                    guard let type = parts.first else { throw ActionRejected("expect needs a record type, e.g. expect integrationSelected") }
-                    var constraints: [MeshExpectation.Constraint] = []
-                    for part in parts.dropFirst() {
-                        guard let equals = part.firstIndex(of: "="), equals != part.startIndex else {
-                            throw ActionRejected("expect takes path=value pairs after the type; \(UntrustedText.quoted(part)) is not one")
-                        }
-                        constraints.append(.init(path: String(part[..<equals]), value: String(part[part.index(after: equals)...])))
-                    }
-                    let expectation = MeshExpectation(line: number, type: type, constraints: constraints)
-                    if steps.isEmpty { openingExpectations.append(expectation) } else { steps[steps.count - 1].expectations.append(expectation) }
-                case "option":
-                    guard steps.isEmpty else { throw ActionRejected("option lines must come before the first step") }
-                    try applyOption(Array(words.dropFirst()))
-                default:
-                    steps.append(Step(line: number, command: try Self.parse(verb: words[0], line: line)))
-                }
-            } catch let problem {
-                throw ScenarioError(file: file, line: number, message: problem.reason, isMalformed: true)
-            }
-        }
+        var settings = self
+        settings.configuration.latencyMillis = SessionConfiguration.defaultLatencyMillis
+        let read = try ScenarioFile.read(
+            text, file: file,
+            expectation: { (parts, number) throws(ActionRejected) in try MeshExpectation.parse(parts, line: number) },
+            option: { (words) throws(ActionRejected) in try settings.applyOption(words) },
+            step: { (line, words, number) throws(ActionRejected) in Step(line: number, command: try Self.parse(verb: words[0], line: line)) },
+            attach: { expectation, step in step.expectations.append(expectation) })
+        self = settings
+        openingExpectations = read.opening
+        steps = read.steps
     }
 
     mutating func applyOption(_ words: [String]) throws(ActionRejected) {
@@ -206,8 +195,7 @@ public struct MeshScenario: Hashable, Sendable {
     }
 
     static func parse(verb: String, line: String) throws(ActionRejected) -> MeshScenarioCommand {
-        let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
-        let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+        let (rest, words) = ScenarioFile.arguments(of: line, verb: verb)
         func bare(_ action: MeshAction) throws(ActionRejected) -> MeshScenarioCommand {
             guard words.isEmpty else { throw ActionRejected("\(verb) takes no argument") }
             return .action(action)
@@ -247,23 +235,14 @@ public struct MeshScenario: Hashable, Sendable {
             return .action(.submitCode(Secret(words[0])))
         case "accounts":
             guard !words.isEmpty else { throw ActionRejected("accounts needs 0-based indices, e.g. accounts 0 2") }
-            var indices: [Int] = []
-            for word in words {
-                guard let index = Int(word), index >= 0 else {
-                    throw ActionRejected("accounts takes 0-based indices; \(UntrustedText.quoted(word)) is not one")
-                }
-                indices.append(index)
-            }
-            return .action(.selectAccounts(indices))
+            return .action(.selectAccounts(try ScenarioFile.indices(words) {
+                ActionRejected("accounts takes 0-based indices; \(UntrustedText.quoted($0)) is not one")
+            }))
         case "asset": return .action(.selectAsset(try one("USDC")))
         case "network": return .action(.selectNetwork(try one("Solana")))
         case "amount":
             return .action(.enterAmount(try MeshSandbox.amount(try one("100"))))
-        case "wait":
-            guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
-                throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
-            }
-            return .wait(millis)
+        case "wait": return .wait(try ScenarioFile.waitMillis(words))
         default:
             throw ActionRejected("unknown step \(UntrustedText.quoted(verb)); Mesh steps are: \(verbs.joined(separator: ", "))")
         }

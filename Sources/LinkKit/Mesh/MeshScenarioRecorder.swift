@@ -4,14 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// MeshActionRecording: sees each action a ``MeshDriver`` applies: ``prepare(_:engine:at:)`` just
-/// before (typed secrets still readable, the engine as it was), then ``commit()`` once the engine
-/// took it or ``discard()`` when it refused it.
-public protocol MeshActionRecording: StepRecording {
-    /// The action about to be applied to `engine` at `time`.
-    func prepare(_ action: MeshAction, engine: MeshEngine, at time: Timestamp)
-}
-
 /// MeshScenarioRecorder: writes down what a person does in a Mesh session as a Mesh scenario
 /// (`--flavor mesh --save-scenario`) that `linkterm replay` and `--flavor mesh --script` play back
 /// to the same records.
@@ -19,7 +11,7 @@ public protocol MeshActionRecording: StepRecording {
 /// Nothing typed that is secret is kept: a password is written as the sandbox's (`Pass123`) when
 /// it was right and as `wrong_password` when not, a one-time code as `123456` or `000000`, a
 /// username as the sandbox's `Mesh` (the full portfolio) or `someone_else` (the small one).
-public final class MeshScenarioRecorder: MeshActionRecording {
+public final class MeshScenarioRecorder: ActionRecording {
     /// The header, the steps, and those of the action prepared last.
     private var lines: ScenarioLines
     /// The steps, one line each.

@@ -31,21 +31,11 @@ public struct LinkCallbacks {
     }
 }
 
-/// SessionDriver: runs a ``LinkEngine`` against a clock and delivers what it emits.
-///
-/// The same driver serves the terminal UI (wall clock), replays and tests (manual clock). It is
-/// not thread-safe: one thread owns it.
-public final class SessionDriver {
-    /// The engine, for panes to read.
-    public private(set) var engine: LinkEngine
-    /// The clock the driver stamps actions with.
-    public let clock: any SessionClock
+/// SessionDriver: Plaid's ``FlowDriver``: runs a ``LinkEngine`` against a clock and delivers what
+/// it emits to the host's callbacks, then to the observers; keeps how the session ended and
+/// applies the actions posted to its mailbox.
+public final class SessionDriver: FlowDriver<LinkEngine> {
     private let callbacks: LinkCallbacks?
-    private var observers: [(SessionRecord) -> Void] = []
-    /// Every record delivered so far, in order.
-    public private(set) var records: [SessionRecord] = []
-    /// Whether to keep ``records`` (benchmarks turn it off).
-    public var keepsRecords = true
     /// How the session ended (onSuccess or onExit); nil while it goes on.
     public private(set) var outcome: SessionOutcome?
     /// How the app asked Link to look (set from the configuration before the session opens).
@@ -54,29 +44,17 @@ public final class SessionDriver {
     /// does not fit the pane is dropped, as a real SDK ignores a stray call.
     public let mailbox: ActionMailbox
 
-    /// Creates a driver; call ``start()`` to open the session.
+    /// Creates a driver; call ``FlowDriver/start()`` to open the session.
     public init(configuration: SessionConfiguration, clock: any SessionClock, callbacks: LinkCallbacks? = nil,
                 mailbox: ActionMailbox = ActionMailbox()) {
-        engine = LinkEngine(configuration: configuration)
         self.mailbox = mailbox
-        self.clock = clock
         self.callbacks = callbacks
-    }
-
-    /// Adds an observer called for every record after the callbacks (log panel, events file).
-    public func observe(_ observer: @escaping (SessionRecord) -> Void) {
-        observers.append(observer)
-    }
-
-    /// Whether ``start()`` has opened the session.
-    public private(set) var isStarted = false
-
-    /// Opens the session (once: a session started before it was presented, a Layer session the
-    /// app submitted data to, is not started again).
-    public func start() {
-        guard !isStarted else { return }
-        isStarted = true
-        deliver(engine.start(at: clock.now))
+        super.init(engine: LinkEngine(configuration: configuration), clock: clock)
+        // the first observer: the outcome and the callbacks come before the other observers
+        observe { [unowned self] record in
+            if self.outcome == nil, let ending = SessionOutcome(record) { self.outcome = ending }
+            self.callbacks?.deliver(record)
+        }
     }
 
     /// Ends the session without showing it, the presentation having no screen to show it on:
@@ -86,60 +64,11 @@ public final class SessionDriver {
         deliver(engine.endUnshown(error, at: clock.now))
     }
 
-    /// Applies an action now; throws, changing nothing, when it does not fit the pane. Timers
-    /// due by now fire first, unless `timersFirst` is false: an action that fell due before them
-    /// (the autopilot's key, held up with the process) is applied, then they fire if still due.
-    public func send(_ action: UserAction, timersFirst: Bool = true) throws(ActionRejected) {
-        let now = clock.now
-        if timersFirst { deliver(engine.advance(to: now)) }
-        try apply(action, at: now)
-    }
-
-    /// Sees every action applied (`--save-scenario`): before, with the engine as it was, then
-    /// whether it was taken.
-    public var actionRecorder: (any ActionRecording)?
-
-    private func apply(_ action: UserAction, at now: Timestamp) throws(ActionRejected) {
-        actionRecorder?.prepare(action, engine: engine)
-        deliver(try recordingOutcome(of: actionRecorder) { () throws(ActionRejected) in try engine.send(action, at: now) })
-    }
-
     /// Fires the timers that are due by the clock's time, then applies what was posted to the mailbox.
-    public func tick() {
-        deliver(engine.advance(to: clock.now))
+    override public func tick() {
+        super.tick()
         for action in mailbox.take() where !engine.isFinished {
             try? apply(action, at: clock.now)
-        }
-    }
-
-    /// With a manual clock: moves time to each pending deadline in turn until none is left
-    /// (the user waits for the debounce and LOADING to pass).
-    public func settle() {
-        guard let manual = clock as? ManualClock else { return tick() }
-        while let deadline = engine.nextDeadline, !engine.isFinished {
-            manual.advance(to: deadline)
-            tick()
-        }
-    }
-
-    /// With a manual clock: moves time forward and fires what falls due.
-    public func wait(millis: Int64) {
-        guard let manual = clock as? ManualClock else { return tick() }
-        let target = manual.now.adding(millis: millis)
-        while let deadline = engine.nextDeadline, deadline <= target, !engine.isFinished {
-            manual.advance(to: deadline)
-            tick()
-        }
-        manual.advance(to: target)
-        tick()
-    }
-
-    private func deliver(_ batch: [SessionRecord]) {
-        for record in batch {
-            if keepsRecords { records.append(record) }
-            if outcome == nil, let ending = SessionOutcome(record) { outcome = ending }
-            callbacks?.deliver(record)
-            for observer in observers { observer(record) }
         }
     }
 }

@@ -319,36 +319,19 @@ public struct Scenario: Hashable, Sendable {
         return institutions
     }
 
-    /// Parses a scenario; throws at the first malformed line.
+    /// Parses a scenario; throws at the first malformed line (see ``ScenarioFile``).
     public init(text: String, file: String = "scenario") throws(ScenarioError) {
         self.file = file
-        var steps: [ScenarioStep] = []
-        // split on scalars: "\r\n" is one Character, so splitting a CRLF file on "\n" finds no line
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            var line = String(String.UnicodeScalarView($0))
-            if line.hasSuffix("\r") { line.removeLast() }
-            return Substring(line)
-        }
-        for (offset, rawLine) in lines.enumerated() {
-            let lineNumber = offset + 1
-            let line = Self.stripComment(String(rawLine)).trimmingWhitespace()
-            if line.isEmpty { continue }
-            do throws(ActionRejected) {
-                let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-                if words[0] == "expect" {
-                    let expectation = try Expectation.parse(try Self.quotedWords(line).dropFirst().map { $0 }, line: lineNumber)
-                    if steps.isEmpty { openingExpectations.append(expectation) } else { steps[steps.count - 1].expectations.append(expectation) }
-                } else if words[0] == "option" {
-                    guard steps.isEmpty else { throw ActionRejected("option lines must come before the first step") }
-                    options.append(try ScenarioOption.parse(Array(words.dropFirst())))
-                } else {
-                    steps.append(ScenarioStep(line: lineNumber, command: try Self.parse(line)))
-                }
-            } catch let problem {
-                throw ScenarioError(file: file, line: lineNumber, message: problem.reason, isMalformed: true)
-            }
-        }
-        self.steps = steps
+        var options: [ScenarioOption] = []
+        let read = try ScenarioFile.read(
+            text, file: file,
+            expectation: { (words, line) throws(ActionRejected) in try Expectation.parse(words, line: line) },
+            option: { (words) throws(ActionRejected) in options.append(try ScenarioOption.parse(words)) },
+            step: { (line, _, number) throws(ActionRejected) in ScenarioStep(line: number, command: try Self.parse(line)) },
+            attach: { expectation, step in step.expectations.append(expectation) })
+        self.options = options
+        openingExpectations = read.opening
+        steps = read.steps
     }
 
     /// Splits on white space, keeping `"…"` together (`key="two words"` is one word, quotes removed).
@@ -387,8 +370,7 @@ public struct Scenario: Hashable, Sendable {
 
     static func parse(_ line: String) throws(ActionRejected) -> ScenarioCommand {
         let verb = String(line.prefix { !$0.isWhitespace })
-        let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
-        let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+        let (rest, words) = ScenarioFile.arguments(of: line, verb: verb)
         func noArguments(_ command: ScenarioCommand) throws(ActionRejected) -> ScenarioCommand {
             guard words.isEmpty else { throw ActionRejected("\(verb) takes no argument") }
             return command
@@ -426,14 +408,9 @@ public struct Scenario: Hashable, Sendable {
         case "accounts":
             if words == ["all"] { return .allAccounts }
             guard !words.isEmpty else { throw ActionRejected("accounts needs indices (0-based) or all, e.g. accounts 0 1") }
-            var indices: [Int] = []
-            for word in words {
-                guard let index = Int(word), index >= 0 else {
-                    throw ActionRejected("accounts takes 0-based indices or all; \(word.debugDescription) is neither")
-                }
-                indices.append(index)
-            }
-            return .accounts(indices)
+            return .accounts(try ScenarioFile.indices(words) {
+                ActionRejected("accounts takes 0-based indices or all; \($0.debugDescription) is neither")
+            })
         case "oauth":
             guard words.count == 1, let result = OAuthResult(rawValue: words[0]) else {
                 throw ActionRejected("oauth takes approve, cancel or fail")
@@ -502,11 +479,7 @@ public struct Scenario: Hashable, Sendable {
         case "code":
             guard words.count == 1 else { throw ActionRejected("code needs the deposit's 3-letter code, e.g. code ABC") }
             return .code(Secret(words[0]))
-        case "wait":
-            guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
-                throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
-            }
-            return .wait(millis)
+        case "wait": return .wait(try ScenarioFile.waitMillis(words))
         default:
             throw ActionRejected(
                 "unknown step \(UntrustedText.quoted(verb)); steps are: \(verbs.joined(separator: ", "))")

@@ -54,8 +54,8 @@ struct ScenarioLines {
     }
 }
 
-/// StepRecording: the end of each action a recorder was shown (``ActionRecording``,
-/// ``MeshActionRecording``): ``commit()`` once the engine took it, ``discard()`` when it refused it.
+/// StepRecording: the end of each action a recorder (an ``ActionRecording``) was shown:
+/// ``commit()`` once the engine took it, ``discard()`` when it refused it.
 public protocol StepRecording: AnyObject {
     /// The action prepared last was taken.
     func commit()

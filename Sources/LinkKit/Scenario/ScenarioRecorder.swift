@@ -4,14 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// ActionRecording: sees each action a ``SessionDriver`` applies: ``prepare(_:engine:)`` just
-/// before (typed secrets still readable, the engine as it was), then ``commit()`` once the engine
-/// took it or ``discard()`` when it refused it.
-public protocol ActionRecording: StepRecording {
-    /// The action about to be applied to `engine`.
-    func prepare(_ action: UserAction, engine: LinkEngine)
-}
-
 /// ScenarioRecorder: writes down what a person does in a session as a scenario
 /// (`--save-scenario`) that `linkterm replay` and `--script` play back to the same events.
 ///
@@ -97,7 +89,7 @@ public final class ScenarioRecorder: ActionRecording {
         }
     }
 
-    public func prepare(_ action: UserAction, engine: LinkEngine) {
+    public func prepare(_ action: UserAction, engine: LinkEngine, at time: Timestamp) {
         lines.pending = []
         pendingRouting = nil
         preparedQuery = false

@@ -35,7 +35,10 @@ public final class LinkSession {
     }
 
     /// The flow, on the Mesh sandbox: made on ``start(at:)``.
-    public private(set) var engine: MeshEngine?
+    public var engine: MeshEngine? { driver?.engine }
+    /// The driver of the flow (LinkKit's one driver), on the times the app passes.
+    private var driver: MeshDriver?
+    private let clock = PassedClock()
     private lazy var deliverer = MeshBridge(configuration: configuration, store: store)
     /// The store connections are added to when storage is on (default: `LinkStore()`); set it
     /// before the session starts.
@@ -45,28 +48,28 @@ public final class LinkSession {
     /// The ids the session makes come from `seed` (the same seed, the same session); without one,
     /// from a seed of its own, drawn at random (each session's ids are new).
     public func start(at time: Timestamp, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64? = nil) {
-        guard engine == nil else { return }
+        guard driver == nil else { return }
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
-        var engine = MeshEngine(configuration: meshConfiguration(latencyMillis: latencyMillis, seed: seed))
-        let records = engine.start(at: time)
-        self.engine = engine
-        deliver(records)
+        clock.now = time
+        let driver = MeshDriver(configuration: meshConfiguration(latencyMillis: latencyMillis, seed: seed), clock: clock)
+        driver.keepsRecords = false
+        self.driver = driver
+        attach(to: driver)
+        driver.start()
     }
 
     /// Applies a person's action at `time`; a refusal changes nothing and says why.
     public func send(_ action: MeshAction, at time: Timestamp) throws(ActionRejected) {
-        guard var engine else { throw ActionRejected("the session has not started") }
-        let records = try engine.send(action, at: time)
-        self.engine = engine
-        deliver(records)
+        guard let driver else { throw ActionRejected("the session has not started") }
+        clock.now = time
+        try driver.send(action, timersFirst: false)
     }
 
     /// Lets a request in flight answer if it is due by `time`.
     public func advance(to time: Timestamp) {
-        guard var engine else { return }
-        let records = engine.advance(to: time)
-        self.engine = engine
-        deliver(records)
+        guard let driver else { return }
+        clock.now = time
+        driver.tick()
     }
 
     /// Hands every record of `driver` (a session a terminal UI runs) to the app's callbacks, and
@@ -101,4 +104,10 @@ public final class LinkSession {
     public func observe(_ observer: @escaping (MeshRecord) -> Void) {
         observers.append(observer)
     }
+}
+
+/// PassedClock: the time the app passed with its last call (``LinkSession/start(at:latencyMillis:seed:)``,
+/// ``LinkSession/send(_:at:)``, ``LinkSession/advance(to:)``), as it is, even earlier than before.
+private final class PassedClock: SessionClock {
+    var now = Timestamp(millis: 0)
 }

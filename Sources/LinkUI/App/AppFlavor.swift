@@ -13,9 +13,11 @@ public protocol AppFlavor: AnyObject {
     /// What the flavor's engine takes (a key sent by a pane, a step of a scenario).
     associatedtype Action: Hashable & Sendable
     /// What the flavor's engine emits (the log panel's entries, the timeline's marks).
-    associatedtype Record
+    associatedtype Record = Engine.Record
+    /// The flavor's engine (the contract both engines keep).
+    associatedtype Engine: FlowEngine where Engine.Record == Record, Engine.Action == Action
     /// The flavor's driver, which runs its engine on a clock.
-    associatedtype Driver: FlavorDriver where Driver.Record == Record
+    associatedtype Driver: FlowDriver<Engine>
     /// The flavor's autopilot, which plays its scenarios through the app.
     associatedtype Pilot: FlavorAutopilot where Pilot.Flavor == Self
 

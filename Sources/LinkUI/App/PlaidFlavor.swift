@@ -8,8 +8,8 @@ public typealias LinkApp = FlavorApp<PlaidFlavor>
 public final class PlaidFlavor: AppFlavor {
     /// The Plaid engine's action.
     public typealias Action = UserAction
-    /// What the Plaid engine emits.
-    public typealias Record = SessionRecord
+    /// The Plaid engine (its records are what the log panel shows).
+    public typealias Engine = LinkEngine
     /// Plays a Plaid scenario.
     public typealias Pilot = Autopilot
 

@@ -9,8 +9,8 @@ public typealias MeshApp = FlavorApp<MeshFlavor>
 public final class MeshFlavor: AppFlavor {
     /// The Mesh engine's action.
     public typealias Action = MeshAction
-    /// What the Mesh engine emits.
-    public typealias Record = MeshRecord
+    /// The Mesh engine (its records are what the log panel shows).
+    public typealias Engine = MeshEngine
     /// Plays a Mesh scenario.
     public typealias Pilot = MeshAutopilot
 
