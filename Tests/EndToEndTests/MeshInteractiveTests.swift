@@ -83,7 +83,7 @@ struct MeshInteractiveTests {
         tmux.send("Enter")
         try tmux.waitFor("[ Continue to transfer ]")
         tmux.send("Enter")
-        try tmux.waitFor("USDC   2500 held")
+        try tmux.waitFor("USDC   2,500 held")
         tmux.send("Enter")
         try tmux.waitFor("Send USDC over")
         tmux.send("Down", "Enter")
@@ -91,7 +91,7 @@ struct MeshInteractiveTests {
         tmux.type("100")
         tmux.send("Enter")
         // what the preview shows (waited for whole: the terminal may be read while a frame is written)
-        try tmux.waitUntil { $0.contains("Send 100 USDC (≈ $100)") && $0.contains("0.000005 SOL") && $0.contains("0.1 USDC") }
+        try tmux.waitUntil { $0.contains("Send 100 USDC (≈ $100.00)") && $0.contains("0.000005 SOL") && $0.contains("0.1 USDC") }
         tmux.send("Enter")
         try tmux.waitFor("✓ 100 USDC sent over Solana")
         tmux.send("Enter")

@@ -103,7 +103,7 @@ struct ReplayTests {
             Timeline · 10 views · 5.3 s · onSuccess
             +0 ms     CONSENT                 0 ms
             +0 ms     SELECT_INSTITUTION    700 ms   searched "first platypus"; chose First Platypus Bank
-            +700 ms   CREDENTIAL             2.5 s   signed in
+            +700 ms   CREDENTIAL             2.5 s   sign-in failed
             +3.2 s    LOADING               600 ms   ✗ INVALID_CREDENTIALS
             +3.8 s    CREDENTIAL (again)    100 ms   signed in
             +3.9 s    LOADING               600 ms
