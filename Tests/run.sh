@@ -76,9 +76,12 @@ stage_join() {
 filter_build() { grep -vE '^\[[0-9]+/[0-9]+\] |^Building for |^Build complete|^(Fetching|Fetched|Computing|Computed|Creating working copy|Working copy of|Cloning|Cloned|Updating|Updated) ' || true; }
 # pytest: its result, what failed, and the measurements' table left in the log (pty.log)
 filter_pty() { awk '/^-+ pty measurements -+$/ { skip = 1; next } /^=+ / || /^[0-9]+ (passed|failed)/ { skip = 0 } !skip'; }
-# swift test: what failed and the closing lines, not a line per passing test or suite
+# asan: its summary and any flow that did not pass (not a line per passing flow)
+filter_asan() { grep -v '^PASS  ' || true; }
+# swift test: the closing line, and each failing test's lines (an event line of Swift Testing starts
+# with its symbol; a failure's is ✘, and its output follows until the next event line)
 filter_swifttest() {
-  grep -vE '^\[[0-9]+/[0-9]+\] |^Building for |^Build complete|^(Test Suite|Test Case) .*(started|passed)|^[^ A-Za-z]+ (Test|Suite) .*(started|passed after)|^[^ A-Za-z]+ Test run started|^[^ A-Za-z]+ Testing Library Version|^[^ A-Za-z]+ Target Platform' || true
+  LC_ALL=C awk '/Test run with/ { print; show = 0; next } /^[\200-\377]/ { show = ($0 ~ /^\342\234\230/) } show'
 }
 
 install_tools() {
