@@ -16,6 +16,16 @@ final class MemoryTrim: @unchecked Sendable {
         shared.schedule()
     }
 
+    /// Makes libdispatch set up what a trim needs (its timer's epoll descriptor, its worker
+    /// threads' monitor) now, while descriptors are free: it makes them on first use and traps
+    /// when it cannot, so the first trim after a flood had exhausted the descriptors would
+    /// otherwise crash the server. Call once, before accepting.
+    static func prepare() {
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now()) { done.signal() }
+        done.wait()
+    }
+
     private func schedule() {
         let delay: TimeInterval? = lock.withLock {
             guard !pending else { return nil }

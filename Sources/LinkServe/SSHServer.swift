@@ -32,7 +32,7 @@ public final class SSHServer {
         let keys = try configuration.authorizedKeysPath.map(AuthorizedKeys.load(path:))
         let state = ServerState(limits: configuration.limits, authorizedKeys: keys)
         let shared = ServerShared(configuration: configuration, state: state, log: log)
-        let reserve = shared.reserve
+        MemoryTrim.prepare()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: min(2, System.coreCount))
         defer { try? group.syncShutdownGracefully() }
         let listener: Channel
@@ -42,16 +42,11 @@ public final class SSHServer {
                 .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
                 .serverChannelInitializer { channel in
                     // out of descriptors (EMFILE), accept fails while the connection waits: without
-                    // a pause the loop would try again at once, forever, at full CPU
-                    // (see DescriptorReserve for why a spare descriptor is needed as well)
+                    // a pause the loop would try again at once, forever, at full CPU (see AcceptPause)
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandlers([
-                            ReserveHandler(reserve: reserve),
-                            AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { error in
-                                log.line("\(ServeLog.timestamp()) linkterm serve: cannot accept a connection (\(String(cString: strerror(error.errnoCode)))): pausing accepts for 1 s")
-                                return .seconds(1)
-                            },
-                        ])
+                        try channel.pipeline.syncOperations.addHandler(AcceptPause(pause: .seconds(1)) { error in
+                            log.line("\(ServeLog.timestamp()) linkterm serve: cannot accept a connection (\(String(cString: strerror(error.errnoCode)))): pausing accepts for 1 s")
+                        })
                     }
                 }
                 .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -165,17 +160,11 @@ public final class SSHServer {
             shared.log.line(connection.logLine())
             shared.metrics.connectionClosed(outcome: connection.finalOutcome, session: connection.sessionSeconds)
             if connection.awaitingHeader { shared.state.headerSettled() }
-            shared.reserve.refill()
-            // (not for a connection refused at once: out of descriptors, Dispatch's timer could not be made)
+            // (only a connection that was counted: one refused before admission never was)
             if connection.admitted {
                 shared.state.connectionClosed(id, source: connection.sourceAddress)
                 MemoryTrim.connectionClosed()
             }
-        }
-        if shared.reserve.shedsNext() {
-            // accepted with the spare descriptor (the server is out of them): closed at once
-            connection.close("refused: out of descriptors")
-            return
         }
         let errors = ConnectionErrorHandler(connection: bound)
         guard shared.configuration.proxyProtocol else {

@@ -119,8 +119,6 @@ final class ServerShared: Sendable {
     let hub: WatchHub
     /// What `--metrics` serves.
     let metrics = ServeMetrics()
-    /// The spare descriptor that keeps accepting from spinning when descriptors run out.
-    let reserve = DescriptorReserve()
 
     init(configuration: ServeConfiguration, state: ServerState, log: ServeLog) {
         hub = WatchHub(presenterKey: configuration.presenterKey)

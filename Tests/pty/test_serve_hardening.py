@@ -162,7 +162,9 @@ def test_out_of_descriptors_pauses_accepting_then_recovers(limited, keys):
         for sock in socks:
             sock.close()
     result = run_ssh(server, keys["visitor"], "-T")
-    assert result.returncode == 2 and "needs a terminal" in result.stdout, result
+    server.read()
+    assert result.returncode == 2 and "needs a terminal" in result.stdout, \
+        (result, server.proc.poll(), server.output[-3000:])
 
 
 # -- 9: channels per connection -----------------------------------------------------------------------------
