@@ -257,24 +257,9 @@ struct LinkTerm: ParsableCommand {
               let end = presentation.end
         else { throw fail(presentation.problem ?? "the session did not open") }
         runner.record()
-        var outputFailed = false
-        if let recorder = runner.recorder, let record {
-            recorder.close()  // waits a bounded time for a slow reader
-            outputFailed = reportOutput("--record", path: record, failure: recorder.failure?.outputFailure,
-                                        unwritten: recorder.unwrittenLines, unit: "line")
-        }
-        if let sink, let events {
-            let (failure, unwritten) = sink.finish()  // waits a bounded time for a slow reader
-            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten,
-                                        unit: "record") || outputFailed
-        }
-        if let saveScenario, let descriptor = scenarioDescriptor, let scenarioRecorder = presentation.scenarioRecorder {
-            if let problem = scenarioRecorder.write(to: descriptor) {
-                printError("linkterm: --save-scenario \(saveScenario): writing failed: \(problem)")
-                outputFailed = true
-            }
-            close(descriptor)
-        }
+        var outputFailed = finishSessionOutputs(
+            recorder: runner.recorder, record: record, sink: sink, events: events, saveScenario: saveScenario,
+            scenarioDescriptor: scenarioDescriptor, writeScenario: presentation.scenarioRecorder.map { $0.write(to:) })
         if let outcome = driver.outcome, let failure = writeToStandardOutput(outcome.summary + "\n"), !isTerminalGone(failure) {
             printError("linkterm: the outcome line: cannot write to standard output: \(String(cString: strerror(failure)))")
             outputFailed = true

@@ -66,23 +66,9 @@ extension LinkTerm {
         }
         handler.present(in: host)
         if let problem = host.problem { throw fail(problem) }
-        var outputFailed = false
-        if let recorder = host.recorder, let record {
-            recorder.close()  // waits a bounded time for a slow reader
-            outputFailed = reportOutput("--record", path: record, failure: recorder.failure?.outputFailure,
-                                        unwritten: recorder.unwrittenLines, unit: "line")
-        }
-        if let sink, let events {
-            let (failure, unwritten) = sink.finish()
-            outputFailed = reportOutput("--events", path: events, failure: failure, unwritten: unwritten, unit: "record") || outputFailed
-        }
-        if let saveScenario, let descriptor = scenarioDescriptor, let scenarioRecorder = host.scenarioRecorder {
-            if let problem = scenarioRecorder.write(to: descriptor) {
-                printError("linkterm: --save-scenario \(saveScenario): writing failed: \(problem)")
-                outputFailed = true
-            }
-            close(descriptor)
-        }
+        var outputFailed = finishSessionOutputs(
+            recorder: host.recorder, record: record, sink: sink, events: events, saveScenario: saveScenario,
+            scenarioDescriptor: scenarioDescriptor, writeScenario: host.scenarioRecorder.map { $0.write(to:) })
         if !outcome.lines.isEmpty, let failure = writeToStandardOutput(outcome.lines.map { $0 + "\n" }.joined()),
            !isTerminalGone(failure) {
             printError("linkterm: the callbacks' lines: cannot write to standard output: \(String(cString: strerror(failure)))")
