@@ -1,0 +1,54 @@
+import Testing
+import LinkKit
+@testable import LinkUI
+
+/// The look, looked at again at 60x18, 80x24, 100x30 and 160x48 in both flavors (issue 32): what
+/// the style snapshots do not pin by themselves.
+@Suite("The look again: Mesh's exit dialog and timeline, overlays over the log, one button a card")
+struct LookAgainTests {
+    private let styles = ThemeStyles(theme: ThemeLoader.defaultTheme)
+
+    /// The style of the first cell of `text` on screen.
+    private func style(of text: String, in buffer: CellBuffer) throws -> Style {
+        guard let at = locate(text, in: buffer) else {
+            Issue.record("\(text) not on screen:\n\(buffer.lines().joined(separator: "\n"))")
+            return Style()
+        }
+        return buffer[at.y, at.x].style
+    }
+
+    func meshSignIn(_ password: String, at integration: String = "binance") -> MeshAppHarness? {
+        guard let h = try? MeshAppHarness() else { return nil }
+        h.type(integration)
+        h.press(.enter)
+        h.type("Mesh")
+        h.press(.tab)
+        h.type(password)
+        h.press(.enter)
+        return h
+    }
+
+    @Test("Mesh's exit dialog: Tab and the arrows move the focus, the focused button alone highlighted; Enter presses it")
+    func meshExitFocus() throws {
+        let h = try MeshAppHarness()
+        h.press(.ctrl("x"))
+        var buffer = h.render()
+        #expect(try style(of: "[ No, continue ]", in: buffer) == styles.selected)
+        #expect(try style(of: "[ Yes, exit ]", in: buffer) == styles.accent)
+        #expect(buffer.lines()[1].contains("Connect an account"), "the card keeps its title under the dialog")
+        h.press(.tab)
+        buffer = h.render()
+        #expect(try style(of: "[ No, continue ]", in: buffer) == styles.accent)
+        #expect(try style(of: "[ Yes, exit ]", in: buffer) == styles.selected)
+        #expect(h.screen().contains("Enter exit"))
+        h.press(.left)
+        #expect(try style(of: "[ No, continue ]", in: h.render()) == styles.selected)
+        h.press(.enter)
+        #expect(h.app.driver.engine.pane == .catalog, "Enter on No, continue stays")
+        h.press(.ctrl("x"), .right, .enter)
+        #expect(h.app.driver.engine.pane == .finished, "Enter on Yes, exit leaves")
+        let y = try MeshAppHarness()
+        y.press(.ctrl("x"), .char("y"))
+        #expect(y.app.driver.engine.pane == .finished)
+    }
+}
