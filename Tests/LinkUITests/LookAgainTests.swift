@@ -51,4 +51,26 @@ struct LookAgainTests {
         y.press(.ctrl("x"), .char("y"))
         #expect(y.app.driver.engine.pane == .finished)
     }
+
+    @Test("Mesh's timeline in Plaid's words: a wrong password \"sign-in failed\" and its message, a good one \"signed in\", the integration chosen; loading never \"again\"")
+    func meshTimelineWords() throws {
+        let wrong = try #require(meshSignIn("nope"))
+        let failed = wrong.app.flavor.timeline.lines().joined(separator: "\n")
+        #expect(failed.contains("chose Binance") && failed.contains("sign-in failed") && !failed.contains("signed in"), "\(failed)")
+        #expect(failed.contains("✗ Invalid username or password") && !failed.contains("credentialsEntered"), "\(failed)")
+        #expect(!failed.contains("loading (again)"), "\(failed)")
+        wrong.press(.ctrl("u"))
+        wrong.type("Pass123")
+        wrong.press(.enter)
+        wrong.type("000000")
+        wrong.press(.enter)
+        wrong.type("123456")
+        wrong.press(.enter)
+        let lines = wrong.app.flavor.timeline.lines()
+        let again = try #require(lines.first { $0.contains("credentials (again)") })
+        #expect(again.contains("signed in") && !again.contains("failed"), "\(lines)")
+        #expect(lines.contains { $0.contains("code refused") } && lines.contains { $0.contains("answered (code)") }, "\(lines)")
+        #expect(lines.contains { $0.contains("✗ Invalid verification code") }, "\(lines)")
+        #expect(!lines.joined().contains("loaded") && !lines.joined().contains("loading (again)"), "\(lines)")
+    }
 }
