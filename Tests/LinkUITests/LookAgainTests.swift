@@ -73,4 +73,56 @@ struct LookAgainTests {
         #expect(lines.contains { $0.contains("✗ Invalid verification code") }, "\(lines)")
         #expect(!lines.joined().contains("loaded") && !lines.joined().contains("loading (again)"), "\(lines)")
     }
+
+    @Test("F1 and F4 over the log panel (80x24) and a small terminal (60x18): no border or line of what is under them beside the box")
+    func overlaysClearTheirRows() throws {
+        for size in [(24, 80), (18, 60)] {
+            let h = try AppHarness()
+            h.press(.enter)
+            for key in [Key.function(1), .function(4)] {
+                h.press(key)
+                let lines = h.render(rows: size.0, cols: size.1).lines()
+                let top = try #require(lines.firstIndex { $0.contains("╭  Help") || $0.contains("╭  Timeline") }, "\(lines)")
+                let bottom = try #require(lines.lastIndex { $0.contains("╰") })
+                for line in lines[top...bottom] {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    #expect(trimmed.first.map { "╭│╰".contains($0) } ?? true, "\(size.1)x\(size.0): \(line)")
+                    #expect(trimmed.last.map { "╮│╯".contains($0) } ?? true, "\(size.1)x\(size.0): \(line)")
+                    #expect(!line.contains("┌") && !line.contains("╭ ╭") && !line.contains("│0"), "\(size.1)x\(size.0): \(line)")
+                }
+                h.press(.char("x"))
+            }
+        }
+    }
+
+    @Test("F1 at 60x18: every meaning wraps at its words (none cut inside a word)")
+    func helpNarrow() throws {
+        let column = 56 - 6
+        var meanings: [String] = []
+        for line in HelpOverlay.lines(of: HelpOverlay.plaidRows, width: 56 - 4) {
+            guard case .entry(let name, let meaning) = line else { continue }
+            if name.isEmpty, !meanings.isEmpty { meanings[meanings.count - 1] += " " + meaning } else { meanings.append(meaning) }
+        }
+        let expected = HelpOverlay.plaidRows.compactMap { row -> String? in if case .entry(_, let meaning) = row { meaning } else { nil } }
+        #expect(meanings.map { $0.trimmingCharacters(in: .whitespaces) } == expected)
+        #expect(HelpOverlay.nameColumn(text: column) < HelpOverlay.nameWidth)
+        let h = try AppHarness()
+        h.press(.function(1))
+        _ = h.render(rows: 18, cols: 60)  // the terminal's size: the help scrolls in it
+        h.press(.down, .down, .down, .down, .down, .down)
+        // the meanings' column nearer the names: "automated" on the line of its name, not cut
+        #expect(h.screen(rows: 18, cols: 60).contains("microdeposits_good  signs in; Auth: automated"), "\(h.screen(rows: 18, cols: 60))")
+    }
+
+    @Test("the log panel, focused (F3), draws its border in the focused style; the card's goes plain")
+    func logFocusBorder() throws {
+        let h = try AppHarness()
+        var buffer = h.render()
+        let top = try #require(locate("┌ Events", in: buffer))
+        #expect(buffer[top.y, top.x].style == styles.border)
+        h.press(.function(3))
+        buffer = h.render()
+        #expect(buffer[top.y, top.x].style == styles.title)
+        #expect(buffer[1, 4].style == styles.border, "the card's corner")
+    }
 }
