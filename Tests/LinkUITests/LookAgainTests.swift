@@ -125,4 +125,76 @@ struct LookAgainTests {
         #expect(buffer[top.y, top.x].style == styles.title)
         #expect(buffer[1, 4].style == styles.border, "the card's corner")
     }
+
+    @Test("Mesh's OAuth page: the focused button alone highlighted")
+    func meshOAuthFocus() throws {
+        let h = try MeshAppHarness()
+        h.type("coinbase")
+        h.press(.enter)
+        #expect(try style(of: "[ Allow ]", in: h.render()) == styles.selected)
+        #expect(try style(of: "[ Cancel ]", in: h.render()) == styles.accent)
+        h.press(.right)
+        #expect(try style(of: "[ Allow ]", in: h.render()) == styles.accent)
+        #expect(try style(of: "[ Cancel ]", in: h.render()) == styles.selected)
+    }
+
+    @Test("Mesh's code and amount cards have their one filled button, muted until something is typed")
+    func meshButtons() throws {
+        let h = try #require(meshSignIn("Pass123"))
+        #expect(try style(of: "Verify", in: h.render()) == styles.muted)
+        h.type("1")
+        #expect(try style(of: "Verify", in: h.render()) == styles.primaryButton)
+        let t = try MeshAppHarness(MeshConfiguration(isTransferLink: true, latencyMillis: 300, seed: 1))
+        t.type("coinbase")
+        for _ in 0..<5 { t.press(.enter) }
+        #expect(try style(of: "Preview", in: t.render()) == styles.muted)
+        t.type("10")
+        #expect(try style(of: "Preview", in: t.render()) == styles.primaryButton)
+    }
+
+    @Test("Mesh's assets: amounts right-aligned in one column, the unavailable one right under them, then the button")
+    func meshAssetColumns() throws {
+        let h = try MeshAppHarness(MeshConfiguration(isTransferLink: true, latencyMillis: 300, seed: 1))
+        h.type("coinbase")
+        for _ in 0..<3 { h.press(.enter) }
+        for (rows, cols) in [(18, 60), (24, 80), (30, 100), (48, 160)] {
+            let lines = h.render(rows: rows, cols: cols).lines()
+            let held = lines.filter { $0.contains(" held") }
+            #expect(held.count == 5, "\(cols)x\(rows): \(lines)")
+            let ends = Set(held.map { $0.range(of: " held")!.lowerBound.utf16Offset(in: $0) })
+            #expect(ends.count == 1, "\(cols)x\(rows): \(held.joined(separator: "\n"))")
+            let btc = try #require(lines.firstIndex { $0.contains("BTC") })
+            let why = try #require(lines.firstIndex { $0.contains("the sandbox") })
+            #expect(lines[btc - 1].contains("MATIC") && lines[why + 2].contains("Continue"), "\(cols)x\(rows): \(lines)")
+            #expect(!lines.filter { $0.contains("│") }.joined().contains("…"), "\(cols)x\(rows): \(lines)")
+        }
+    }
+
+    @Test("Mesh's transfer sent: the transaction id whole at every size (wrapped under its label, not cut)")
+    func meshTransactionWhole() throws {
+        let h = try MeshAppHarness(MeshConfiguration(isTransferLink: true, latencyMillis: 300, seed: 1))
+        h.type("coinbase")
+        for _ in 0..<5 { h.press(.enter) }
+        h.type("100")
+        h.press(.enter)
+        h.press(.enter)
+        let transaction = try #require(h.app.flavor.context().lastTransfer)
+        let id = MeshExpectation.text(at: "txId", in: transaction)
+        #expect(id.count > 40)
+        for (rows, cols) in [(18, 60), (24, 80), (30, 100), (48, 160)] {
+            let joined = h.render(rows: rows, cols: cols).lines().map { $0.replacingOccurrences(of: "│", with: "") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+            #expect(joined.replacingOccurrences(of: " ", with: "").contains(id) && !h.screen(rows: rows, cols: cols).contains("…"),
+                    "\(cols)x\(rows)\n\(h.screen(rows: rows, cols: cols))")
+        }
+    }
+
+    @Test("Mesh's sign-in says a wrong password under the fields, above the button, where Plaid's does")
+    func meshErrorUnderFields() throws {
+        let h = try #require(meshSignIn("nope"))
+        let lines = h.render().lines()
+        let error = try #require(lines.firstIndex { $0.contains("✗ Invalid username or password") })
+        #expect(lines[error - 1].contains("Password"), "\(lines)")
+        #expect(lines[(error + 1)...].contains { $0.contains("Sign in ") }, "\(lines)")
+    }
 }
