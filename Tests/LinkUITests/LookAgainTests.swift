@@ -197,4 +197,54 @@ struct LookAgainTests {
         #expect(lines[error - 1].contains("Password"), "\(lines)")
         #expect(lines[(error + 1)...].contains { $0.contains("Sign in ") }, "\(lines)")
     }
+
+    @Test("accounts at 60x18: the rows keep their columns, the subtype alone where the whole type does not fit (it was cut 'depository ·'); at 80x24 unchanged")
+    func accountsNarrow() throws {
+        let h = try AppHarness()
+        h.press(.enter)
+        h.type("first platypus")
+        h.press(.enter)
+        h.type("user_good")
+        h.press(.tab)
+        h.type("pass_good")
+        h.press(.enter)
+        let narrow = h.render(rows: 18, cols: 60).lines().filter { $0.contains("••") }
+        #expect(narrow.count >= 8, "\(narrow)")
+        for subtype in ["checking", "savings", "credit card", "money market", "ira", "401k", "student"] {
+            #expect(narrow.contains { $0.contains("  \(subtype) ") || $0.contains("  \(subtype)│") }, "\(subtype): \(narrow)")
+        }
+        #expect(!narrow.contains { $0.contains("depository") }, "\(narrow)")
+        #expect(Set(narrow.map { $0.range(of: "••")!.lowerBound.utf16Offset(in: $0) }).count == 1, "\(narrow)")
+        let wide = h.screen()
+        #expect(wide.contains("Plaid Money Market           ••4444  depository · money market"), "\(wide)")
+    }
+
+    @Test("the returning user's phone and code cards have their one filled button, muted until something is typed")
+    func returningUserButtons() throws {
+        let h = try AppHarness(SessionConfiguration(seed: 1, savedProfile: .sandbox))
+        h.press(.enter)
+        #expect(try style(of: "Continue ", in: h.render()) == styles.muted)
+        h.type("4155550010")
+        #expect(try style(of: "Continue ", in: h.render()) == styles.primaryButton)
+        h.press(.enter)
+        #expect(try style(of: "Verify   ", in: h.render()) == styles.muted)
+        h.type("1")
+        #expect(try style(of: "Verify   ", in: h.render()) == styles.primaryButton)
+    }
+
+    @Test("F4 at 60x18: the title whole (no 'any key clo'), the notes whole on the lines under them")
+    func timelineNarrow() throws {
+        let h = try AppHarness()
+        h.press(.enter)
+        h.type("first platypus")
+        h.press(.enter)
+        h.type("user_good")
+        h.press(.tab)
+        h.type("wrong")
+        h.press(.enter, .function(4))
+        let screen = h.screen(rows: 18, cols: 60)
+        #expect(screen.contains("╭  Timeline · ") && !screen.contains("any key clo"), "\(screen)")
+        let box = screen.split(separator: "\n").drop { !$0.contains("╭  Timeline") }.filter { $0.contains("│") }.joined(separator: "\n")
+        #expect(box.contains("INVALID_CREDENTIALS") && box.contains("Platypus Bank") && !box.contains("…"), "\(screen)")
+    }
 }

@@ -21,7 +21,10 @@ enum TimelineOverlay {
         let box = area.centered(width: width, height: height)
         // over the card and the log panel: no border or cut line of theirs beside the box
         buffer.clearUnderOverlay(box, in: area, styles: s)
-        buffer.drawBox(box, style: s.title, border: .rounded, title: " " + all[0] + " · any key closes ")
+        // the title whole, then "any key closes" where it fits (at 60 columns it was cut "any key clo")
+        var title = " " + all[0] + " · any key closes "
+        if displayWidth(of: title) > box.width - 6 { title = " " + truncate(all[0], toWidth: max(1, box.width - 8), ellipsis: "…") + " " }
+        buffer.drawBox(box, style: s.title, border: .rounded, title: title)
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
         // the newest lines, from the first line of an entry (not the rest of a wrapped one)
         var lines = wrapped.dropFirst().suffix(inner.height)

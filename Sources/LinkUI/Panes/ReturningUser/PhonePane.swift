@@ -65,6 +65,9 @@ struct PhonePane: PaneView {
         let cursor = buffer.field(PhoneLine(field: phone), label: "Phone", y: y, area: area, labelWidth: 9, focused: !onSkip, styles: s)
         y += 1
         if let problem { y = buffer.paragraph("✗ " + problem, y: y + 1, area: area, style: s.error) }
+        // the card's one filled button (muted until a number is typed), then the way round it
+        buffer.primaryButton("Continue", y: y + 1, area: area, enabled: !phone.text.isEmpty, styles: s)
+        y += 2
         buffer.text((onSkip ? "› " : "  ") + "Continue without a phone number", y: y + 1, x: area.x, area: area,
                     style: onSkip ? s.selectedItem : s.accent)
         // the hint ends on the card's last row, whole: the code is what a person looks for
