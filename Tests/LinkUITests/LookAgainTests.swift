@@ -244,6 +244,7 @@ struct LookAgainTests {
         h.press(.enter, .function(4))
         let screen = h.screen(rows: 18, cols: 60)
         #expect(screen.contains("╭  Timeline · ") && !screen.contains("any key clo"), "\(screen)")
+        #expect(h.screen().contains("in progress · any key closes"), "where it fits, the key hint stays: \(h.screen())")
         let box = screen.split(separator: "\n").drop { !$0.contains("╭  Timeline") }.filter { $0.contains("│") }.joined(separator: "\n")
         #expect(box.contains("INVALID_CREDENTIALS") && box.contains("Platypus Bank") && !box.contains("…"), "\(screen)")
     }

@@ -23,7 +23,7 @@ enum TimelineOverlay {
         buffer.clearUnderOverlay(box, in: area, styles: s)
         // the title whole, then "any key closes" where it fits (at 60 columns it was cut "any key clo")
         var title = " " + all[0] + " · any key closes "
-        if displayWidth(of: title) > box.width - 6 { title = " " + truncate(all[0], toWidth: max(1, box.width - 8), ellipsis: "…") + " " }
+        if displayWidth(of: title) > box.width - 4 { title = " " + truncate(all[0], toWidth: max(1, box.width - 6), ellipsis: "…") + " " }
         buffer.drawBox(box, style: s.title, border: .rounded, title: title)
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
         // the newest lines, from the first line of an entry (not the rest of a wrapped one)
