@@ -226,6 +226,15 @@ struct LookAgainTests {
         #expect(try style(of: "Continue ", in: h.render()) == styles.muted)
         h.type("4155550010")
         #expect(try style(of: "Continue ", in: h.render()) == styles.primaryButton)
+        let bad = try AppHarness(SessionConfiguration(seed: 1, savedProfile: .sandbox))
+        bad.press(.enter)
+        bad.type("5550010")
+        bad.press(.enter)
+        for (rows, cols) in [(18, 60), (24, 80), (30, 100), (48, 160)] {
+            let screen = bad.screen(rows: rows, cols: cols)
+            #expect(screen.contains("✗ A phone number has 10 digits") && screen.contains("Continue without a phone number")
+                        && screen.contains("Sandbox: phone 415-555-0010, code 123456"), "with a problem, at \(cols)x\(rows):\n\(screen)")
+        }
         h.press(.enter)
         #expect(try style(of: "Verify   ", in: h.render()) == styles.muted)
         h.type("1")
