@@ -52,8 +52,8 @@ struct MeshPaneTests {
         h.press(.function(4))
         let screen = h.screen()
         #expect(screen.contains("Timeline · ") && screen.contains("in progress · any key closes"), "\(screen)")
-        #expect(screen.contains("catalog") && screen.contains("loaded; integrationSelected"))
-        #expect(screen.contains("✗ integrationConnectionError") && screen.contains("credentials (again)"))
+        #expect(screen.contains("catalog") && screen.contains("chose Binance"))
+        #expect(screen.contains("✗ Invalid username or password") && screen.contains("credentials (again)"))
         h.press(.char("x"))
         #expect(!h.screen().contains("Timeline ·"))
     }

@@ -152,8 +152,8 @@ public struct SessionTimeline: Hashable, Sendable {
 
     /// The timeline as text: a title line (the whole duration, the outcome), then one line per
     /// view: its start from the session's start, how long it stayed, the view (marked when shown
-    /// again), what happened there and its errors (`✗`); the outcome last. Lines are cut to
-    /// `width` columns when given.
+    /// again), what happened there and its errors (`✗`); the outcome last. With `width`, the
+    /// title is cut to it and the other lines wrap to it.
     public func lines(width: Int? = nil) -> [String] {
         let origin = start?.millis ?? 0
         let total = (end?.millis ?? origin) - origin
@@ -161,8 +161,9 @@ public struct SessionTimeline: Hashable, Sendable {
                         + (outcome.map { $0.split(separator: ":").first.map(String.init) ?? $0 } ?? "in progress")]
         let viewWidth = min(32, (steps.map { $0.view.count + ($0.visit > 1 ? 8 : 0) }.max() ?? 10) + 2)
         for step in steps {
-            // a view shown again is a retry (LOADING comes back after every submission: no mark)
-            var view = step.view + (step.visit > 1 && step.view != "LOADING" ? " (again)" : "")
+            // a view shown again is a retry (LOADING, Mesh's `loading`, comes back after every
+            // submission: no mark)
+            var view = step.view + (step.visit > 1 && step.view.uppercased() != "LOADING" ? " (again)" : "")
             view += String(repeating: " ", count: max(1, viewWidth - view.count))
             let offset = "+" + Self.seconds(step.start.millis - origin)
             var line = offset.padding(8) + "  " + view + Self.seconds(step.millis).padding(8, right: true)
@@ -175,7 +176,35 @@ public struct SessionTimeline: Hashable, Sendable {
         // every line is made visible, so the text is safe to print
         lines = lines.map { UntrustedText.visible($0, limit: nil, quoting: false) }
         guard let width, width > 0 else { return lines }
-        return lines.map { $0.count > width ? String($0.prefix(max(0, width - 1))) + "…" : $0 }
+        // the title line is cut; a longer line goes on under what it says (a view's notes under
+        // its notes' column)
+        let title = lines[0].count > width ? String(lines[0].prefix(max(0, width - 1))) + "…" : lines[0]
+        return [title] + lines.dropFirst().flatMap { line in
+            Self.wrap(line, width: width, indent: line.hasPrefix("end ") ? 12 : viewWidth + 21)
+        }
+    }
+
+    /// `line` in lines of `width` characters at most, broken at spaces where it has them (else
+    /// anywhere), the lines after the first indented by `indent` (less when that leaves under 20
+    /// columns).
+    static func wrap(_ line: String, width: Int, indent requested: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        // under the notes' column while it leaves them 20 columns, else under the view's
+        let indent = width - requested >= 20 ? requested : width - 10 >= 20 ? 10 : min(2, max(0, width - 1))
+        var lines: [String] = []
+        var rest = Substring(line)
+        var room = width
+        while rest.count > room {
+            let head = rest.prefix(room)
+            // the last space of the part that fits (on the first line, past the indent), else a cut
+            let space = head.dropFirst(lines.isEmpty ? indent : 0).lastIndex(of: " ")
+            let cut = space.map { head.index(after: $0) } ?? head.endIndex
+            lines.append((lines.isEmpty ? "" : String(repeating: " ", count: indent)) + String(rest[..<cut]).trimmingTrailingSpaces())
+            rest = rest[cut...].drop { $0 == " " }
+            room = width - indent
+        }
+        if !rest.isEmpty { lines.append((lines.isEmpty ? "" : String(repeating: " ", count: indent)) + rest) }
+        return lines
     }
 
     /// `millis` as seconds with a tenth (`1.2 s`), or milliseconds under a second (`300 ms`).
@@ -191,6 +220,13 @@ extension String {
     fileprivate func padding(_ width: Int, right: Bool = false) -> String {
         let pad = String(repeating: " ", count: max(0, width - count))
         return right ? pad + self : self + pad
+    }
+
+    /// The string without the spaces it ends in.
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 
     /// `SUBMIT_PHONE` as `submit phone`.

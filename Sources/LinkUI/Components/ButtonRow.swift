@@ -19,4 +19,13 @@ extension CellBuffer {
     mutating func dimUnderDialog(_ rect: Rect, styles s: ThemeStyles) {
         restyle(rect) { _ in Style(fg: s.muted.fg, bg: s.text.bg, dim: true) }
     }
+
+    /// Makes room in `area` for a box at `box` laid over it (a dialog, the help, the timeline):
+    /// what is under it dims, and the rows the box stands on (and one above and below) are
+    /// cleared across the area, so no cut word or border of what is underneath shows beside it.
+    mutating func clearUnderOverlay(_ box: Rect, in area: Rect, styles s: ThemeStyles) {
+        dimUnderDialog(area, styles: s)
+        fill(Rect(x: area.x, y: box.y - 1, width: area.width, height: box.height + 2).intersection(area), style: s.text)
+        fill(box, style: s.text)
+    }
 }

@@ -19,7 +19,8 @@ extension LogPanel {
         buffer.fill(area, style: styles.text)
         let content = Self.contentArea(in: area)
         if content != area {
-            buffer.drawBox(area, style: styles.border, title: title(width: area.width))
+            // focused (F3), its border takes the card's focused style: where the keys go shows
+            buffer.drawBox(area, style: isFocused ? styles.title : styles.border, title: title(width: area.width))
             drawFooter(into: &buffer, area: area, styles: styles)
         }
         guard !content.isEmpty else { return }

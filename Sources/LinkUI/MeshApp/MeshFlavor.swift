@@ -125,8 +125,10 @@ public final class MeshFlavor: AppFlavor {
 
     public func drawCard(into buffer: inout CellBuffer, layout: Layout, focused: Bool, live: Bool) -> CellPosition? {
         let pane = driver.engine.pane
-        let paneContext = context(for: pane)
-        let content = buffer.linkCard(layout, title: panes[index(of: pane)].title(paneContext) ?? "", badge: nil,
+        // the exit dialog keeps the card of the pane it is over (its title), as Plaid's does
+        var titled = pane
+        if case .exitConfirmation(let under) = pane { titled = under }
+        let content = buffer.linkCard(layout, title: panes[index(of: titled)].title(context(for: titled)) ?? "", badge: nil,
                                       focused: focused, gradient: true, styles: styles)
         if case .exitConfirmation(let under) = pane {
             _ = draw(under, into: &buffer, area: content, live: live)

@@ -148,7 +148,8 @@ struct AccountsPane: PaneView {
             if selected && wholeRow { buffer.fill(Rect(x: area.x, y: y + row, width: area.width, height: 1), style: style) }
             let marker = buffer.text(selected ? "› " : "  ", y: y + row, x: area.x, area: area,
                                      style: selected ? s.selectionMarker : s.text)
-            let line = "\(box) " + AccountRow.columns(account)
+            // what the marker and the box leave
+            let line = "\(box) " + AccountRow.columns(account, AccountRow.fitting(accounts, width: area.width - 6))
             buffer.text(line, y: y + row, x: area.x + marker, area: area, style: style)
         }
         buffer.scrollMarks(cursor, count: accounts.count, height: listHeight, top: y, area: area, style: s.accent)

@@ -23,7 +23,7 @@ struct ConnectedPane: PaneView {
         for (index, account) in accounts.enumerated() where index < room {
             let more = index == room - 1 && accounts.count > room
             let line = more ? "  … and \(accounts.count - index) more"
-                : "  " + AccountRow.columns(account)
+                : "  " + AccountRow.columns(account, AccountRow.fitting(accounts, width: area.width - 2))
             buffer.text(line, y: y, x: area.x, area: area, style: s.text)
             y += 1
         }

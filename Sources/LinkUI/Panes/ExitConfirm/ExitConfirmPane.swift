@@ -87,10 +87,7 @@ enum Dialog {
         let box = area.centered(width: width, height: height)
         // what is under the dialog dims, and the rows it stands on (and one above and below) are
         // cleared across the card: no cut word of the underlay beside its border
-        buffer.dimUnderDialog(area, styles: styles)
-        buffer.fill(Rect(x: area.x, y: box.y - 1, width: area.width, height: box.height + 2).intersection(area),
-                    style: styles.text)
-        buffer.fill(box, style: styles.text)
+        buffer.clearUnderOverlay(box, in: area, styles: styles)
         buffer.drawBox(box, style: styles.border, border: .rounded, title: title)
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
         var y = inner.y + 1

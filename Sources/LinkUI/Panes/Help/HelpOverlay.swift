@@ -70,6 +70,11 @@ public enum HelpOverlay {
     /// The column an entry's meaning starts at, from the list's left edge.
     static let nameWidth = 28
 
+    /// The column an entry's meaning starts at in a list `text` columns wide: ``nameWidth``, less
+    /// on a narrow terminal (60 columns), so that a meaning keeps room to wrap at its words (a
+    /// longer name goes on a line of its own).
+    static func nameColumn(text: Int) -> Int { text >= 60 ? nameWidth : max(12, text * 2 / 5) }
+
     /// The box's width at least (where the area allows) and at most (on wide terminals, where
     /// longer lines then need no wrapping).
     static let widths = (least: 78, most: 124)
@@ -90,7 +95,8 @@ public enum HelpOverlay {
     /// next lines under its first, a name too long for its column on a line of its own).
     static func lines(of rows: [Row], width: Int) -> [Row] {
         let text = max(1, width - 2)  // one column apart from the scroll marks
-        let meaning = max(1, text - nameWidth)
+        let column = nameColumn(text: text)
+        let meaning = max(1, text - column)
         var lines: [Row] = []
         for row in rows {
             switch row {
@@ -100,7 +106,7 @@ public enum HelpOverlay {
                 lines += wrap(heading, width: text).map(Row.heading)
             case .entry(let name, let what):
                 let wrapped = wrap(what, width: meaning)
-                if displayWidth(of: name) >= nameWidth {
+                if displayWidth(of: name) >= column {
                     lines.append(.entry(name, ""))
                     lines += wrapped.map { .entry("", $0) }
                 } else {
@@ -156,7 +162,8 @@ public enum HelpOverlay {
         guard box.width >= 10, box.height >= 3 else { return }
         let shown = lines(of: rows, width: box.width - 4)
         let scrolls = maximumOffset(area: area, rows: rows) > 0
-        buffer.fill(box, style: s.text)
+        // over the card and the log panel: no border or cut line of theirs beside the box
+        buffer.clearUnderOverlay(box, in: area, styles: s)
         buffer.drawBox(box, style: s.border, border: .rounded,
                        title: scrolls ? " Help · ↑/↓ scroll · any other key closes " : " Help · any key closes ")
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
@@ -174,7 +181,7 @@ public enum HelpOverlay {
                 buffer.text(text, y: y, x: list.x, area: list, style: s.muted)
             case .entry(let name, let meaning):
                 buffer.text(name, y: y, x: list.x, area: list, style: s.accent)
-                buffer.text(meaning, y: y, x: list.x + nameWidth, area: list, style: s.text)
+                buffer.text(meaning, y: y, x: list.x + nameColumn(text: list.width - 2), area: list, style: s.text)
             case .keys(let left, let right):
                 for (index, binding) in [left, right].enumerated() {
                     guard let binding else { continue }

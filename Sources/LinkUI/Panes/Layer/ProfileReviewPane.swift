@@ -17,7 +17,8 @@ struct ProfileReviewPane: PaneView {
         buffer.text("Bank     \(context.institutionName)", y: y + 1, x: area.x, area: area, style: s.text)
         y += 3
         for account in context.engine.accounts where y < area.maxY - 2 {
-            buffer.text("  " + AccountRow.columns(account), y: y, x: area.x, area: area, style: s.text)
+            let layout = AccountRow.fitting(context.engine.accounts, width: area.width - 2)
+            buffer.text("  " + AccountRow.columns(account, layout), y: y, x: area.x, area: area, style: s.text)
             y += 1
         }
         buffer.primaryButton("Share with the app", y: min(area.maxY - 1, y + 1), area: area, styles: s)

@@ -27,9 +27,8 @@ struct MeshOAuthPane: PaneView {
         var y = buffer.paragraph("\(context.integrationName) asks you to allow Mesh to connect your account.", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("In the sandbox the integration's page is simulated here; approving signs you in with the full portfolio.",
                              y: y, area: area, style: s.muted) + 1
-        let left = approve ? "› [ Allow ]" : "  [ Allow ]"
-        let right = approve ? "  [ Cancel ]" : "› [ Cancel ]"
-        buffer.centered(left + "     " + right, y: min(area.maxY - 1, y), area: area, style: s.selected)
+        // the focused button alone in the selection style (as the exit dialogs' and Connected's)
+        buffer.buttonRow(["Allow", "Cancel"], focused: approve ? 0 : 1, y: min(area.maxY - 1, y), area: area, styles: s)
         return nil
     }
 }

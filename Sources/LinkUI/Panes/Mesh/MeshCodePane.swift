@@ -25,7 +25,9 @@ struct MeshCodePane: PaneView {
             y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
         }
         let cursor = buffer.field(code, label: "Code", y: y, area: area, labelWidth: 8, focused: true, styles: s)
-        buffer.paragraph("Sandbox: 123456", y: min(area.maxY - 1, y + 2), area: area, style: s.muted)
+        // the card's one filled button (muted until a code is typed), then the sandbox's hint
+        buffer.primaryButton("Verify", y: min(area.maxY - 1, y + 2), area: area, enabled: !code.isEmpty, styles: s)
+        buffer.paragraph("Sandbox: the code is 123456", y: min(area.maxY - 1, y + 4), area: area, style: s.muted)
         return cursor
     }
 }

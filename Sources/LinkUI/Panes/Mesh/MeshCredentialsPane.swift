@@ -24,13 +24,15 @@ struct MeshCredentialsPane: PaneView {
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Sign in to \(context.integrationName)", y: area.y, area: area, style: s.title) + 1
-        if let error = context.engine.inlineError {
-            y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
-        }
         let cursor = fields.draw(into: &buffer, y: y, area: area, placeholders: ("Mesh", ""), styles: s)
-        buffer.primaryButton("Sign in", y: min(area.maxY - 1, y + 4), area: area, enabled: !fields.isIncomplete, styles: s)
+        // a wrong password is said under the fields, in the error style (where Plaid's says it)
+        y += 4
+        if let error = context.engine.inlineError {
+            y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y - 1, area: area, style: s.error) + 1
+        }
+        buffer.primaryButton("Sign in", y: min(area.maxY - 1, y), area: area, enabled: !fields.isIncomplete, styles: s)
         buffer.paragraph("Sandbox: Mesh / Pass123 (full portfolio) · any other username: a small one",
-                         y: min(area.maxY - 1, y + 6), area: area, style: s.muted)
+                         y: min(area.maxY - 1, y + 2), area: area, style: s.muted)
         return cursor
     }
 }

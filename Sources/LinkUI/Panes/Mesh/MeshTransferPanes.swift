@@ -28,16 +28,31 @@ struct MeshAssetPane: PaneView {
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         buffer.text("Choose what to send", y: area.y, x: area.x, area: area, style: s.title)
-        let rows = context.engine.eligibleAssets.map { "\(pad($0.symbol, toWidth: 6)) \(Money.amount($0.amount)) held" }
-        // assets held that no network of the sandbox carries: listed under the others, muted, with why
+        let eligible = context.engine.eligibleAssets
+        // assets held that no network of the sandbox carries: listed right under the others, muted, with why
         let unavailable = context.engine.holdings.filter { $0.amount > 0 && $0.networks.isEmpty }
-        let notes = unavailable.map { "\(pad($0.symbol, toWidth: 6)) \(Money.amount($0.amount)) held · unavailable: no network for it in the sandbox" }
-        let room = notes.isEmpty ? 0 : min(notes.count + 1, max(0, area.height - 4))
-        list.draw(rows, y: area.y + 2, into: &buffer, area: area.inset(bottom: room), styles: s, button: "Continue")
-        for (index, note) in notes.prefix(max(0, room - 1)).enumerated() {
-            buffer.text(truncate("  " + note, toWidth: area.width, ellipsis: "…"), y: area.maxY - room + 1 + index, x: area.x,
-                        area: area, style: s.muted)
+        // the amounts right-aligned in one column, the unavailable ones' too
+        let amounts = (eligible + unavailable).map { Money.amount($0.amount) }
+        let amountWidth = amounts.map(displayWidth(of:)).max() ?? 0
+        let row = { (holding: MeshHolding) in
+            "\(pad(holding.symbol, toWidth: 6)) \(String(repeating: " ", count: max(0, amountWidth - displayWidth(of: Money.amount(holding.amount)))))\(Money.amount(holding.amount)) held"
         }
+        // each one's why goes on under its amount where the card is narrow
+        let notes = unavailable.flatMap { holding -> [String] in
+            let head = "  " + row(holding) + " · unavailable"
+            let why = "no network for it in the sandbox"
+            if displayWidth(of: head + ": " + why) <= area.width { return [head + ": " + why] }
+            return [head] + wrap(why, width: max(1, area.width - 9)).map { String(repeating: " ", count: 9) + $0 }
+        }
+        let room = notes.isEmpty ? 0 : min(notes.count, max(0, area.height - 6))
+        let listTop = area.y + 2
+        let listHeight = max(1, min(eligible.count, area.maxY - listTop - 2 - room))
+        let listArea = Rect(x: area.x, y: area.y, width: area.width, height: listTop - area.y + listHeight)
+        list.draw(eligible.map(row), y: listTop, into: &buffer, area: listArea, styles: s)
+        for (index, note) in notes.prefix(room).enumerated() {
+            buffer.text(note, y: listTop + listHeight + index, x: area.x, area: area, style: s.muted)
+        }
+        buffer.primaryButton("Continue", y: min(area.maxY - 1, listTop + listHeight + room + 1), area: area, styles: s)
         return nil
     }
 }
@@ -110,9 +125,13 @@ struct MeshAmountPane: PaneView {
             y = buffer.paragraph("✗ " + sanitizeForTerminal(error), y: y, area: area, style: s.error) + 1
         }
         let cursor = buffer.field(field, label: "Amount", y: y, area: area, labelWidth: 10, focused: true, styles: s)
+        // the card's one filled button (muted until an amount can be previewed), then the hint
+        let amount = Double(field.text.trimmingCharacters(in: .whitespaces))
+        buffer.primaryButton("Preview", y: min(area.maxY - 1, y + 2), area: area,
+                             enabled: amount.map { $0 > 0 && $0.isFinite } ?? false, styles: s)
         if let asset {
             buffer.paragraph("You hold \(Money.amount(asset.amount)) \(asset.symbol). Sandbox: 13 fails the preview, 666 the execution, $1,000 or more asks for a code.",
-                             y: min(area.maxY - 1, y + 2), area: area, style: s.muted)
+                             y: min(area.maxY - 1, y + 4), area: area, style: s.muted)
         }
         return cursor
     }
@@ -207,11 +226,14 @@ struct MeshTransferResultPane: PaneView {
             if let transfer = context.lastTransfer {
                 rows.append(("Transaction", sanitizeForTerminal(MeshExpectation.text(at: "txId", in: transfer))))
             }
+            // a value too long for its column (the transaction id) goes on under its first line, whole
+            let column = max(1, area.width - 14)
             for (label, value) in rows where y < area.maxY - 2 {
                 buffer.text(pad(label, toWidth: 14), y: y, x: area.x, area: area, style: s.muted)
-                buffer.text(truncate(value, toWidth: max(1, area.width - 14), ellipsis: "…"), y: y, x: area.x + 14, area: area,
-                            style: s.text)
-                y += 1
+                for piece in wrap(value, width: column) where y < area.maxY - 2 {
+                    buffer.text(piece, y: y, x: area.x + 14, area: area, style: s.text)
+                    y += 1
+                }
             }
         }
         buffer.primaryButton("Done", y: min(area.maxY - 1, y + 1), area: area, styles: s)

@@ -64,13 +64,20 @@ struct PhonePane: PaneView {
                              + "Otherwise your accounts are saved to this number once linked.", y: y, area: area, style: s.text) + 1
         let cursor = buffer.field(PhoneLine(field: phone), label: "Phone", y: y, area: area, labelWidth: 9, focused: !onSkip, styles: s)
         y += 1
-        if let problem { y = buffer.paragraph("✗ " + problem, y: y + 1, area: area, style: s.error) }
-        buffer.text((onSkip ? "› " : "  ") + "Continue without a phone number", y: y + 1, x: area.x, area: area,
-                    style: onSkip ? s.selectedItem : s.accent)
         // the hint ends on the card's last row, whole: the code is what a person looks for
         let hint = "Sandbox: phone 415-555-0010, code \(SavedProfile.sandboxCode)"
         let lines = wrap(hint, width: area.width).count
-        buffer.paragraph(hint, y: max(y + 2, area.maxY - lines), area: area, style: s.muted)
+        // the problem, the button, the way round it and the hint, a blank row between each where
+        // they all fit, none where they do not (60x18 with a problem pushed the hint off the card)
+        let problemLines = problem.map { wrap("✗ " + $0, width: area.width).count } ?? 0
+        let gap = y + problemLines + (problemLines > 0 ? 1 : 0) + 2 + 2 + lines <= area.maxY ? 1 : 0
+        if let problem { y = buffer.paragraph("✗ " + problem, y: y + gap, area: area, style: s.error) }
+        // the card's one filled button (muted until a number is typed), then the way round it
+        buffer.primaryButton("Continue", y: y + gap, area: area, enabled: !phone.text.isEmpty, styles: s)
+        y += gap + 1
+        buffer.text((onSkip ? "› " : "  ") + "Continue without a phone number", y: y + gap, x: area.x, area: area,
+                    style: onSkip ? s.selectedItem : s.accent)
+        buffer.paragraph(hint, y: max(y + gap + 1, area.maxY - lines), area: area, style: s.muted)
         return cursor
     }
 }

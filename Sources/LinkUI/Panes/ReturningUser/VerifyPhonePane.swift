@@ -34,7 +34,9 @@ struct VerifyPhonePane: PaneView {
         var y = buffer.paragraph("Enter the code sent to \(phone)", y: area.y, area: area, style: s.title) + 1
         y = buffer.inlineError(context.engine.inlineError, y: y, area: area, styles: s)
         let cursor = buffer.field(code, label: "Code", y: y, area: area, labelWidth: 8, focused: true, styles: s)
-        buffer.paragraph("Sandbox: the code is \(SavedProfile.sandboxCode) (3 tries)", y: max(y + 2, area.maxY - 1),
+        // the card's one filled button (muted until a code is typed), as every code card's
+        buffer.primaryButton("Verify", y: y + 2, area: area, enabled: !code.isEmpty, styles: s)
+        buffer.paragraph("Sandbox: the code is \(SavedProfile.sandboxCode) (3 tries)", y: max(y + 4, area.maxY - 1),
                          area: area, style: s.muted)
         return cursor
     }
