@@ -95,11 +95,14 @@ public final class ScenarioWalk<Engine: FlowEngine> where Engine.Action: Equatab
         // the records the action causes (during the engine's send) start here
         split = window.count
         guard let step = step(current) else { return .none }
-        if let expected = step.action(engine), expected == action { return .onScript }
+        let expectedAction = step.action(engine)
+        if let expectedAction, expectedAction == action { return .onScript }
         if script.isTyping(action) { return .typing }
         if script.isQuit(action) { return .none }  // the tester stops: the steps left are not reached
-        let expected = "the scenario expects: \(step.title) (line \(step.line))"
-        return .offScript("you \(script.describe(action, engine)); \(expected)")
+        var did = script.describe(action, engine)
+        // the same in words: what differs is typed (a password, a code), never quoted
+        if let expectedAction, script.describe(expectedAction, engine) == did { did += ", with other typed values than the scenario's" }
+        return .offScript("you \(did); the scenario expects: \(step.title) (line \(step.line))")
     }
 
     /// The engine took the action classified as `verdict`; `engine` is the session after it.

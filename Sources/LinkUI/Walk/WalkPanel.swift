@@ -143,6 +143,9 @@ public final class WalkPanel<Engine: FlowEngine> where Engine.Action: Equatable 
         return isCurrent ? ("▶", styles.accent) : ("·", styles.muted)
     }
 
+    /// The marks a step's line starts with.
+    static var marks: [String] { ["▶ ", "✓ ", "· ", "✗ ", "⊘ ", "… "] }
+
     /// Draws the checklist into `area`, scrolled so the current step shows.
     func draw(into buffer: inout CellBuffer, area: Rect, styles: ThemeStyles) {
         guard area.height > 0, area.width > 2 else { return }
@@ -150,12 +153,14 @@ public final class WalkPanel<Engine: FlowEngine> where Engine.Action: Equatable 
         let inner = area.inset(left: 1)
         let (lines, current) = lines(width: inner.width, styles: styles)
         // the title (and the note, the off-script line) stay; the steps scroll
-        let fixed = min(lines.count, max(1, lines.firstIndex { $0.0.hasPrefix("▶") || $0.0.hasPrefix("✓") || $0.0.hasPrefix("·")
-            || $0.0.hasPrefix("✗") || $0.0.hasPrefix("⊘") || $0.0.hasPrefix("…") } ?? lines.count))
+        let fixed = min(lines.count, max(1, lines.firstIndex { line in Self.marks.contains { line.0.hasPrefix($0) } } ?? lines.count))
         let room = max(0, area.height - fixed)
         let steps = Array(lines[fixed...])
         let currentInSteps = max(0, current - fixed)
-        var start = max(0, currentInSteps - room / 3)
+        // the step before the current one shows with its expectations when they fit, else the line above
+        let titles = steps.indices.filter { index in Self.marks.contains { steps[index].0.hasPrefix($0) } }
+        let previous = titles.last { $0 < currentInSteps } ?? currentInSteps
+        var start = currentInSteps - previous < room - 1 ? previous : max(0, currentInSteps - 1)
         start = max(0, min(start, steps.count - room))
         var row = area.y
         for line in lines[..<fixed] where row < area.maxY {
