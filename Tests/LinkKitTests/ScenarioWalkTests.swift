@@ -73,8 +73,8 @@ struct ScenarioWalkTests {
         #expect(result.verdict == .passed)
         #expect(result.steps.map(\.entry.title) == [
             "Open the session", "Continue (the pane's main button)", "Search for first platypus",
-            "Choose First Platypus Bank (ins_109508)", "Sign in as user_good", "Answer the MFA as the scenario says",
-            "Answer the MFA as the scenario says", "Choose account 0", "Continue (the pane's main button)",
+            "Choose First Platypus Bank (ins_109508)", "Sign in as user_good with mfa_device", "Answer the MFA: 0",
+            "Answer the MFA: 1234", "Choose account 0", "Continue (the pane's main button)",
         ])
     }
 
@@ -169,7 +169,7 @@ struct ScenarioWalkTests {
             driver.settle()
             try act(.submitCredentials(username: "user_good", password: Secret("hunter2-canary")), driver: driver, walk: walk)
             driver.settle()
-            #expect(walk.offScript == "you signed in as user_good, with other typed values than the scenario's; the scenario expects: Sign in as user_good (line 10)")
+            #expect(walk.offScript == "you signed in as user_good, with other typed values than the scenario's; the scenario expects: Sign in as user_good with mfa_device (line 10)")
             walk.mark(blocked: true, note: "the MFA device list is empty on staging", now: driver.clock.now.millis)
             try act(.quit, driver: driver, walk: walk)
         }
@@ -181,9 +181,9 @@ struct ScenarioWalkTests {
         for written in [markdown, junit] + result.steps.flatMap(\.notes) {
             #expect(!written.contains("hunter2"))
         }
-        #expect(markdown.contains("- ⊘ line 10: Sign in as user_good: blocked"))
+        #expect(markdown.contains("- ⊘ line 10: Sign in as user_good with mfa_device: blocked"))
         #expect(junit.contains(#"<skipped message="blocked: the MFA device list is empty on staging"/>"#))
-        #expect(junit.contains(#"<testcase classname="\#(path)" name="06 line 14: Answer the MFA as the scenario says">"#))
+        #expect(junit.contains(#"<testcase classname="\#(path)" name="06 line 14: Answer the MFA: 0">"#))
     }
 
     @Test("JUnit: counts per suite, failures with their first line as the message, XML escaped, a malformed file an error")

@@ -3,7 +3,11 @@
 /// the pane the session is on (the same mapping replay plays). Built once from a ``Scenario``
 /// or a ``MeshScenario``; ``ScenarioWalk`` and ``WalkOutline`` read nothing else of a flavor.
 ///
-/// No title, description or message quotes a secret (a password, an MFA answer, a code).
+/// A step's title gives the scenario's own values, so that a tester knows what to type ("Sign in
+/// as user_good with mfa_device", "Answer the MFA: 1234"): the sandbox's values written in the
+/// file, not secrets. What the tester types is never quoted: an off-script action is described
+/// without its password, answers or codes. Every text from the file is shown escaped
+/// (``UntrustedText``), as a terminal must not act on it.
 public struct WalkScript<Engine: FlowEngine> where Engine.Action: Equatable {
     /// An `expect` line: its text as written and how a record meets it.
     public struct Expect {
@@ -116,30 +120,30 @@ extension WalkScript where Engine == LinkEngine {
     static func title(of command: ScenarioCommand) -> String {
         switch command {
         case .continue: "Continue (the pane's main button)"
-        case .search(let text): "Search for \(text)"
-        case .select(let id): "Choose \(InstitutionDirectory.sandbox[id].map { "\($0.name) (\(id))" } ?? id)"
-        case .credentials(let username, _): "Sign in as \(username)"
-        case .mfa: "Answer the MFA as the scenario says"
+        case .search(let text): "Search for \(shown(text))"
+        case .select(let id): "Choose \(InstitutionDirectory.sandbox[id].map { "\($0.name) (\(id))" } ?? shown(id))"
+        case .credentials(let username, let password): "Sign in as \(shown(username)) with \(shown(password))"
+        case .mfa(let answers): "Answer the MFA: \(answers.map(shown).joined(separator: " | "))"
         case .accounts(let indices): "Choose account\(indices.count == 1 ? "" : "s") \(indices.map(String.init).joined(separator: ", "))"
         case .allAccounts: "Choose every account"
         case .oauth(let result): "OAuth: \(result.rawValue)"
         case .auth(let choice): "Choose \(choice.rawValue) verification"
         case .numbers(let routing, _, let type): "Enter routing number \(routing) and the \(type.rawValue) account number"
-        case .code: "Enter the deposit's code"
-        case .phone(let number): "Enter the phone \(number)"
-        case .otp: "Enter the code sent to the phone"
+        case .code(let code): "Enter the deposit's code \(shown(code))"
+        case .phone(let number): "Enter the phone \(shown(number))"
+        case .otp(let code): "Enter the code sent to the phone: \(shown(code))"
         case .skip: "Continue without a phone"
         case .connectNew: "Connect a new institution"
         case .verify(let method): "Verify by \(method.rawValue)"
-        case .kyc(let details): "Fill in the identity of \(details.firstName) \(details.lastName)"
+        case .kyc(let details): "Fill in the identity of \(shown(details.firstName)) \(shown(details.lastName))"
         case .document(let document): "Offer the document: \(document.rawValue)"
         case .dataTypes: "View data types"
         case .myPlaid: "Open my.plaid.com"
         case .follow: "Follow the institution (Notify me)"
-        case .captcha(let word): "Solve the captcha: \(word)"
-        case .brand(let name): "Choose the brand \(name)"
-        case .documents(let names): "Send the documents \(names.joined(separator: ", "))"
-        case .layer(let phone, _): "The app submits the phone \(phone)"
+        case .captcha(let word): "Solve the captcha: \(shown(word))"
+        case .brand(let name): "Choose the brand \(shown(name))"
+        case .documents(let names): "Send the documents \(names.map(shown).joined(separator: ", "))"
+        case .layer(let phone, _): "The app submits the phone \(shown(phone))"
         case .redirect: "The app hands the redirect back"
         case .back: "Go back (Esc)"
         case .exit: "Ask to exit"
@@ -218,15 +222,15 @@ extension WalkScript where Engine == MeshEngine {
         }
         return switch action {
         case .primary: "Continue (the pane's main button)"
-        case .setQuery(let text): "Search for \(text)"
-        case .selectIntegration(let name): "Choose \(name)"
-        case .submitCredentials(let username, _): "Sign in as \(username)"
+        case .setQuery(let text): "Search for \(shown(text))"
+        case .selectIntegration(let name): "Choose \(shown(name))"
+        case .submitCredentials(let username, let password): "Sign in as \(shown(username)) with \(shown(password))"
         case .oauth(let approve): approve ? "Approve the OAuth" : "Cancel the OAuth"
-        case .submitCode: "Enter the code the scenario gives"
+        case .submitCode(let code): "Enter the code \(shown(code))"
         case .selectAccounts(let indices): "Choose accounts \(indices.map(String.init).joined(separator: ", "))"
         case .linkAnother: "Link another account"
-        case .selectAsset(let asset): "Choose the asset \(asset)"
-        case .selectNetwork(let network): "Choose the network \(network)"
+        case .selectAsset(let asset): "Choose the asset \(shown(asset))"
+        case .selectNetwork(let network): "Choose the network \(shown(network))"
         case .enterAmount(let amount): "Enter the amount \(MeshEngine.format(amount))"
         case .back: "Go back (Esc)"
         case .requestExit: "Ask to exit"
@@ -257,4 +261,13 @@ extension WalkScript where Engine == MeshEngine {
         case .quit: "quit"
         }
     }
+}
+
+/// A scenario's text as a title shows it: escaped, at most 60 characters.
+func shown(_ text: String) -> String { UntrustedText.visible(text, limit: 60, quoting: false) }
+
+/// A value the scenario file gives for a secret field (the sandbox's password, code or answer
+/// to type), as a title shows it.
+func shown(_ secret: Secret) -> String {
+    shown(secret.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })
 }
