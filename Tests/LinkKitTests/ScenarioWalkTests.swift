@@ -133,6 +133,21 @@ struct ScenarioWalkTests {
         #expect(result.steps[4].verdict == .notReached)
     }
 
+    @Test("a tester quicker than the search's pause: the search reported by the choice meets the search step's expectation")
+    func searchReportedByTheChoice() throws {
+        let (path, text) = try libraryFile("mfa_device.txt")
+        let scenario = try Scenario(text: text, file: path)
+        let (walk, _) = try walkPlaid(scenario) { driver, walk in
+            try act(.primary, driver: driver, walk: walk)
+            driver.settle()
+            for length in 1...14 { try act(.setQuery(String("first platypus".prefix(length))), driver: driver, walk: walk) }
+            try act(.selectInstitution(id: "ins_109508"), driver: driver, walk: walk)  // no pause: SEARCH_INSTITUTION comes with it
+            driver.settle()
+            try act(.quit, driver: driver, walk: walk)
+        }
+        #expect(walk.finish().steps.map(\.verdict.word) == ["passed", "passed", "passed", "passed"] + Array(repeating: "not reached", count: 5))
+    }
+
     @Test("an unmet expectation fails its step with the closest record, live; the walk goes on")
     func unmetExpectation() throws {
         let (path, text) = try libraryFile("mfa_device.txt")

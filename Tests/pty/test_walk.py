@@ -238,3 +238,22 @@ def test_walk_refuses_what_it_cannot_do(spawn, home):
     p = spawn(["walk", same, "--report", same], stderr_pipe=True)
     assert p.wait_exit().status == 2, p.describe()
     assert same.read_text() == (SCENARIOS / "pass_good.txt").read_text()
+
+
+def test_the_readme_s_capture_is_what_a_walk_shows(spawn):
+    """The README's QA section shows the bottom of an 80x24 walk of mfa_device.txt after choosing
+    the wrong bank: the same lines as the screen."""
+    readme = (REPO / "README.md").read_text()
+    after = readme.split("The bottom of an 80x24 walk of `mfa_device.txt`", 1)[1]
+    shown = after.split("```text\n", 1)[1].split("\n```", 1)[0].splitlines()
+    p = spawn(["walk", SCENARIOS / "mfa_device.txt"])
+    start(p)
+    to_search(p)
+    p.type("first platypus")
+    p.wait_for("\u203a First Platypus Bank")
+    p.send(DOWN)
+    p.wait_until(lambda: "\u203a First Platypus Bank" not in p.screen.text(), "the second bank highlighted")
+    p.send(ENTER)
+    p.wait_for("(line 7)")
+    p.wait_for("Tab next field")
+    assert [line.rstrip() for line in p.screen.lines()[-len(shown):]] == shown

@@ -2,7 +2,7 @@
 /// flavor. It sees each action before the engine takes it (``willSend(_:engine:)``) and every
 /// record after; a step is done when the action taken is the one the step means on that pane
 /// (the same mapping replay plays, ``WalkScript``); its expectations are met, in order, by the
-/// records caused from then until the next action (replay's window). Another action is off
+/// records caused from then until the next action, and by it (replay's window, see ``closeWindow()``). Another action is off
 /// script: noted, the step stays current. The tester may mark the current step failed or
 /// blocked with a note, and the walk goes on to the next.
 ///
@@ -110,13 +110,13 @@ public final class ScenarioWalk<Engine: FlowEngine> where Engine.Action: Equatab
         switch verdict {
         case .none, .typing: return
         case .offScript(let words):
-            closeWindow(at: split)
+            closeWindow()
             offScript = words
             items[current].notes.append("off script: " + words)
         case .onScript:
             guard let step = step(current) else { return }
             let caused = Array(window[min(split, window.count)...])
-            closeWindow(at: split)
+            closeWindow()
             offScript = nil
             guard step.isComplete(engine) else { return }
             items[current].isDone = true
@@ -183,10 +183,11 @@ public final class ScenarioWalk<Engine: FlowEngine> where Engine.Action: Equatab
         }
     }
 
-    /// Closes the open window (with its records before `end`, the records of an action being
-    /// sent not counted): its expectations not met are unmet; the step's verdict is set.
-    private func closeWindow(at end: Int? = nil) {
-        if let end, end < window.count { window.removeSubrange(end...) }
+    /// Closes the open window: its expectations not met are unmet; the step's verdict is set. The
+    /// records of the action that closes it count too: an engine reports what was pending when
+    /// the next action came (a search reported by the choice that ends it, when the tester is
+    /// quicker than the search's pause), which replay, waiting before each step, sees before it.
+    private func closeWindow() {
         if let item = windowItem { evaluate(item, closing: true) }
         windowItem = nil
         window = []
