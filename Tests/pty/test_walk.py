@@ -257,3 +257,44 @@ def test_the_readme_s_capture_is_what_a_walk_shows(spawn):
     p.wait_for("(line 7)")
     p.wait_for("Tab next field")
     assert [line.rstrip() for line in p.screen.lines()[-len(shown):]] == shown
+
+
+def test_a_folder_walk_lists_each_state_and_resumes_from_its_run_file(spawn, home):
+    """A folder: its scenarios listed with their state in the run; Enter walks the next not run and
+    comes back to the list; q stops with the reports of what was walked; --run keeps the state, so a
+    second process resumes at the next scenario; one JUnit suite per scenario walked."""
+    lib = home / "lib"
+    lib.mkdir()
+    esc = (SCENARIOS / "exit_at_consent_with_esc.txt").read_text()
+    (lib / "a_esc.txt").write_text(esc)
+    (lib / "b_wrong.txt").write_text(esc.replace("expect exit exit_status=requires_credentials",
+                                                 "expect exit exit_status=requires_code"))
+    run, report, junit = home / "run.json", home / "run.md", home / "run.xml"
+    args = ["walk", "lib", "--run", run, "--report", report, "--junit", junit]
+    p = spawn(args)
+    p.wait_for("0 of 2 walked")
+    p.wait_for("   1  not run     a_esc.txt")
+    p.wait_for("   2  not run     b_wrong.txt")
+    p.send(ENTER)
+    start(p)
+    p.send(ESC)  # the scenario's one step: Esc on consent exits at once
+    p.wait_for("   1  passed      a_esc.txt")
+    p.wait_for("Enter: walk the next not run (2)")
+    p.send(b"q\r")
+    assert p.wait_exit().status == 1, p.describe()  # not every scenario walked
+    assert [name for name, _ in cases(junit)] == ["lib/a_esc.txt"]
+    p = spawn(args)
+    p.wait_for("1 of 2 walked (1 passed, 0 failed, 0 blocked)")
+    p.wait_for("   1  passed      a_esc.txt")
+    p.send(ENTER)
+    start(p)
+    p.send(ESC)
+    p.wait_for("   2  failed      b_wrong.txt")
+    p.send(b"q\r")
+    assert p.wait_exit().status == 1, p.describe()
+    suites = cases(junit)
+    assert [(name, [verdict for _, verdict, _ in rows]) for name, rows in suites] == [
+        ("lib/a_esc.txt", ["passed", "passed"]), ("lib/b_wrong.txt", ["passed", "failed"])]
+    assert suites[1][1][1][2].startswith("expectation not met: expect exit exit_status=requires_code (line 5)")
+    text = report.read_text()
+    assert "## lib/a_esc.txt: passed" in text and "## lib/b_wrong.txt: failed" in text, text

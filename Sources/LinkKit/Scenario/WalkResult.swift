@@ -1,7 +1,7 @@
 import Foundation
 
 /// WalkVerdict: how one step of a scenario ended in a run (a walk or a replay).
-public enum WalkVerdict: Hashable, Sendable {
+public enum WalkVerdict: Hashable, Sendable, Codable {
     /// Done, and every expectation met.
     case passed
     /// Not done as written, an expectation unmet, or marked failed; the message says why.
@@ -33,7 +33,7 @@ public enum WalkVerdict: Hashable, Sendable {
 }
 
 /// WalkStepResult: one step of a run: the step, its verdict, its time, the tester's notes.
-public struct WalkStepResult: Hashable, Sendable {
+public struct WalkStepResult: Hashable, Sendable, Codable {
     /// The step (its line, its words, its expectations).
     public var entry: WalkOutline.Entry
     /// How it ended.
@@ -53,7 +53,7 @@ public struct WalkStepResult: Hashable, Sendable {
 }
 
 /// WalkScenarioResult: one scenario's run: its steps' results (one JUnit test suite).
-public struct WalkScenarioResult: Hashable, Sendable {
+public struct WalkScenarioResult: Hashable, Sendable, Codable {
     /// The scenario's file, as given.
     public var file: String
     /// Each step's result, the opening first when it has expectations.

@@ -70,7 +70,7 @@ public struct WalkScript<Engine: FlowEngine> where Engine.Action: Equatable {
 /// expectations), and which one a replay's error falls on.
 public enum WalkOutline {
     /// One entry: a step, or the session's opening.
-    public struct Entry: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable, Codable {
         /// The 1-based line (the opening's: its first `expect` line).
         public var line: Int
         /// The step in a person's words.
