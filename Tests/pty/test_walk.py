@@ -298,3 +298,38 @@ def test_a_folder_walk_lists_each_state_and_resumes_from_its_run_file(spawn, hom
     assert suites[1][1][1][2].startswith("expectation not met: expect exit exit_status=requires_code (line 5)")
     text = report.read_text()
     assert "## lib/a_esc.txt: passed" in text and "## lib/b_wrong.txt: failed" in text, text
+
+
+def test_a_note_being_typed_when_sigterm_comes_is_kept(spawn, home):
+    """F7 and a note typed, not yet kept with Enter, when SIGTERM comes: the step is blocked with it."""
+    junit = home / "walk.xml"
+    p = spawn(["walk", SCENARIOS / "pass_good.txt", "--junit", junit])
+    start(p)
+    p.wait_for("Walk 1/7")
+    p.send(F7)
+    p.wait_for("Blocked, note:")
+    p.type("consent text missing")
+    p.wait_for("Blocked, note: consent text missing")
+    p.signal(signal.SIGTERM)
+    assert p.wait_exit().status == 143, p.describe()
+    rows = cases(junit)[0][1]
+    assert rows[1] == ("02 line 3: Continue (the pane's main button)", "skipped",
+                       "blocked: consent text missing (typed as the walk ended)")
+
+
+def test_the_scenario_s_text_reaches_the_terminal_sanitized(spawn, home):
+    """A scenario whose search and expectation carry a terminal's escape sequence (a window title):
+    the checklist shows it escaped or without it; the sequence never reaches the terminal."""
+    scenario = home / "hostile.txt"
+    scenario.write_text("continue\nsearch first\x1b]0;pwned\x07platypus\n"
+                        "expect SEARCH_INSTITUTION institution_search_query=\"x\x1b]0;pwned\x07\"\nquit\n")
+    p = spawn(["walk", scenario])
+    start(p)
+    p.wait_for("Search for first\\u001B]0;pwned\\u0007platypus")
+    p.send(ENTER)  # the search step current: its expectation shows
+    p.wait_for("expect SEARCH_INSTITUTION institution_search_query=x")
+    [line] = [line for line in p.screen.lines() if "expect SEARCH_INSTITUTION" in line]
+    assert line.rstrip().endswith("institution_search_query=x"), line  # the sequence left out, not drawn as text
+    p.send(b"\x03")
+    p.wait_exit()
+    assert b"\x1b]0;pwned" not in bytes(p.log)

@@ -137,15 +137,16 @@ public final class ScenarioWalk<Engine: FlowEngine> where Engine.Action: Equatab
     }
 
     /// The tester marks the current step failed (or blocked) with a note; the walk goes on to the next.
-    public func mark(blocked: Bool, note: String, now: Int64) {
+    /// `now` nil: the step's time is left unsaid (a note typed as the session ended).
+    public func mark(blocked: Bool, note: String, now: Int64?) {
         guard current < items.count else { return }
         closeWindow()
         let note = note.isEmpty ? (blocked ? "blocked" : "failed") : note
         items[current].verdict = blocked ? .blocked(note) : .failed("marked failed: " + note)
-        items[current].millis = items[current].began.map { now - $0 }
+        if let now { items[current].millis = items[current].began.map { now - $0 } }
         offScript = nil
         current += 1
-        becomeCurrent(now: now)
+        if let now { becomeCurrent(now: now) }
     }
 
     /// Whether every step is done or marked.

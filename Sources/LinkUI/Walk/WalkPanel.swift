@@ -30,6 +30,11 @@ public final class WalkPanel<Engine: FlowEngine> where Engine.Action: Equatable 
 
     /// Ends the walk (see ``ScenarioWalk/finish()``), with the session's timeline.
     public func finish() -> WalkScenarioResult {
+        // a note being typed when the walk ended (Ctrl-C, a signal) is kept, on the step it was for
+        if let note, !note.text.trimmingWhitespaceForNote().isEmpty {
+            walk.mark(blocked: note.blocked, note: note.text.trimmingWhitespaceForNote() + " (typed as the walk ended)", now: nil)
+        }
+        note = nil
         var result = walk.finish()
         result.timeline = timeline()
         return result
@@ -163,12 +168,9 @@ public final class WalkPanel<Engine: FlowEngine> where Engine.Action: Equatable 
         var start = currentInSteps - previous < room - 1 ? previous : max(0, currentInSteps - 1)
         start = max(0, min(start, steps.count - room))
         var row = area.y
-        for line in lines[..<fixed] where row < area.maxY {
-            buffer.text(line.0, y: row, x: inner.x, area: inner, style: line.1)
-            row += 1
-        }
-        for line in steps.dropFirst(start).prefix(room) where row < area.maxY {
-            buffer.text(line.0, y: row, x: inner.x, area: inner, style: line.1)
+        // the scenario's text (its expectations, the values of its steps) is untrusted: sanitized as drawn
+        for line in Array(lines[..<fixed]) + steps.dropFirst(start).prefix(room) where row < area.maxY {
+            buffer.text(sanitizeForTerminal(line.0), y: row, x: inner.x, area: inner, style: line.1)
             row += 1
         }
     }
