@@ -36,7 +36,7 @@ struct Walk: ParsableCommand {
             reports written first).
 
             Examples:
-              linkterm walk Tests/Scenarios/mfa_device.txt --report walk.md --junit walk.xml
+              linkterm walk Tests/Scenarios/mfa_device.txt --report w.md --junit w.xml
               linkterm walk Tests/Scenarios/mesh_connect_mfa.txt
               linkterm walk Tests/Scenarios --run run.json --report run.md --junit run.xml
             """)
