@@ -143,7 +143,7 @@ struct LinkTerm: ParsableCommand {
         } else if let walk, flavor == .plaid {
             scenario = walk.plaidScenario
         }
-        try refuseOverlappingFiles(namedFiles(scenario: scenario) + (walk?.files ?? []))
+        try refuseOverlappingFiles(namedFiles(scenario: scenario))
         let loadedTheme: Theme
         do {
             loadedTheme = try ThemeLoader.load(theme)

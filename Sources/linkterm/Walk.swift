@@ -287,9 +287,6 @@ final class WalkRun {
         }
     }
 
-    /// No more files than the session's own: the reports are checked by ``Walk``.
-    var files: [NamedFile] { [] }
-
     /// The checklist of a Plaid walk.
     func panel(for scenario: Scenario) -> WalkPanel<LinkEngine> {
         let panel = WalkPanel(script: WalkScript(scenario))
