@@ -109,6 +109,8 @@ install_tools() {
   # one connection, a forged user name), and ssh-audit audits `linkterm serve` (Tests/pty/test_serve_hardening.py)
   python3 -c 'import paramiko, sys; sys.exit(paramiko.__version__ != "5.1.0")' 2>/dev/null || need_pip+=(paramiko==5.1.0)
   python3 -c 'from ssh_audit.globals import VERSION; import sys; sys.exit(VERSION != "v3.9.0")' 2>/dev/null || need_pip+=(ssh-audit==3.9.0)
+  # junitparser reads the JUnit XML of `linkterm walk` and `replay --check --junit` (Tests/pty/test_walk.py)
+  python3 -c 'import junitparser, sys; sys.exit(junitparser.version != "5.0.3")' 2>/dev/null || need_pip+=(junitparser==5.0.3)
   if [ ${#need_pip[@]} -gt 0 ]; then
     echo "installing ${need_pip[*]}"
     python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "${need_pip[@]}" || return 1

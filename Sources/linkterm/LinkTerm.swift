@@ -31,7 +31,7 @@ struct LinkTerm: ParsableCommand {
             step played and every expectation held, 1 otherwise.
             """,
         version: LinkKitVersion.string,
-        subcommands: [Replay.self, Search.self, Token.self, Serve.self]
+        subcommands: [Replay.self, Walk.self, Search.self, Token.self, Serve.self]
     )
 
     @OptionGroup var session: SessionFlags
@@ -123,7 +123,11 @@ struct LinkTerm: ParsableCommand {
         if script == nil && exitAtEnd { throw ValidationError("--exit-at-end goes with --script FILE") }
     }
 
-    func run() throws {
+    func run() throws { try run(walk: nil) }
+
+    /// Runs the session; with `walk`, a guided QA walk of its scenario (`linkterm walk`): the
+    /// scenario's options shape the session and its checklist shows beside the card.
+    func run(walk: WalkRun?) throws {
         ensureNonInteractiveBacktraces()
         CrashReports.quitIsNotACrash()
         // a reader that goes away, or a file size limit, is a write error to report, not a death
@@ -136,6 +140,8 @@ struct LinkTerm: ParsableCommand {
             } catch {
                 throw fail("\(error)")
             }
+        } else if let walk, flavor == .plaid {
+            scenario = walk.plaidScenario
         }
         try refuseOverlappingFiles(namedFiles(scenario: scenario))
         let loadedTheme: Theme
@@ -144,7 +150,7 @@ struct LinkTerm: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
-        if flavor == .mesh { return try runMesh(theme: loadedTheme) }
+        if flavor == .mesh { return try runMesh(theme: loadedTheme, walk: walk) }
         // a directory file loads behind the first frame, unless something needs it before the
         // session starts (update mode looks its institution up; a script may name another file)
         // (and without a terminal there is no frame to show: a bad file is reported first)
@@ -211,7 +217,8 @@ struct LinkTerm: ParsableCommand {
                 throw fail("--record: \(error)")
             }
         }
-        if let scenario {
+        if let walk, let scenario { presentation.walk = walk.panel(for: scenario) }
+        if let scenario, script != nil {
             let autopilot = Autopilot(scenario: scenario, typingDelayMillis: typingDelay)
             autopilot.paceMillis = pace
             presentation.autopilot = autopilot

@@ -9,7 +9,7 @@ extension LinkTerm {
     /// `LinkConfiguration` with the sandbox token (or `--token`), `createHandler()` (a refused
     /// token or configuration: its message, exit 2, no screen), then `handler.present(in:)` the
     /// terminal. At the end one line per callback the app received goes to standard output.
-    func runMesh(theme: Theme) throws {
+    func runMesh(theme: Theme, walk: WalkRun? = nil) throws {
         // --script: a Mesh scenario played through the UI (its options shape the session)
         var scenario: MeshScenario?
         if let script {
@@ -18,6 +18,8 @@ extension LinkTerm {
             } catch {
                 throw fail("\(error)")
             }
+        } else if let walk {
+            scenario = walk.meshScenario
         }
         let token = session.token ?? MeshLinkToken.sandbox(
             transfer: transfer || scenario?.configuration.isTransferLink == true,
@@ -58,11 +60,14 @@ extension LinkTerm {
         host.recording = record.flatMap { path in recordDescriptor.map { (path, $0) } }
         host.savesScenario = saveScenario != nil
         if let scenario {
-            let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: typingDelay)
-            autopilot.paceMillis = pace
-            host.autopilot = autopilot
-            host.exitAtEnd = exitAtEnd
+            if script != nil {
+                let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: typingDelay)
+                autopilot.paceMillis = pace
+                host.autopilot = autopilot
+                host.exitAtEnd = exitAtEnd
+            }
             host.scenarioConfiguration = scenario.configuration
+            if let walk { host.walk = walk.panel(for: scenario) }
         }
         handler.present(in: host)
         if let problem = host.problem { throw fail(problem) }

@@ -63,6 +63,11 @@ struct Replay: ParsableCommand {
         discussion: "Example: linkterm replay --timeline events.jsonl"))
     var timeline = false
 
+    @Option(help: ArgumentHelp(
+        "With --check: also write the results as JUnit XML (one testsuite per scenario, one testcase per step), as CI test reporters read.",
+        valueName: "file"))
+    var junit: String?
+
     @OptionGroup var session: SessionFlags
 
     @OptionGroup var flavorOption: FlavorOption
@@ -73,6 +78,7 @@ struct Replay: ParsableCommand {
         if files.isEmpty { throw ValidationError("give a scenario file (or, with --check, files or folders)") }
         if !check && files.count > 1 { throw ValidationError("give one scenario file, or use --check for several") }
         if check && timeline { throw ValidationError("--timeline prints one session: give it one file, without --check") }
+        if junit != nil && !check { throw ValidationError("--junit goes with --check (linkterm walk takes --junit too)") }
         // linkterm's own --mesh-store parses anywhere on the line; a replay stores nothing, so it
         // is refused rather than ignored
         if Self.givesMeshStore(CommandLine.arguments.dropFirst()) {
@@ -259,35 +265,50 @@ struct Replay: ParsableCommand {
                 paths.append(path)
             }
         }
-        try refuseOverlappingFiles(paths.map { NamedFile(role: "the scenario", path: $0, isOutput: false) } + directoryFile)
+        try refuseOverlappingFiles(paths.map { NamedFile(role: "the scenario", path: $0, isOutput: false) } + directoryFile
+            + (junit.map { [NamedFile(role: "--junit", path: $0, isOutput: true)] } ?? []))
         guard !paths.isEmpty else {
             printError("linkterm: no scenario (*.txt) in \(files.joined(separator: ", "))")
             throw ExitCode(2)
         }
         let base = try session.configuration(defaultSeed: 0)
+        let junitFile = try junit.map { path in (path, try openReport(path, option: "--junit")) }
         var passed = 0
         var failed = 0
+        var results: [WalkScenarioResult] = []
         for path in paths {
+            var outline: [WalkOutline.Entry] = []
             do {
                 let text = try readScenarioText(path)
                 if flavor == .mesh || MeshScenario.namesMesh(text) {
-                    try MeshScenarioRunner(scenario: try meshScenario(text, path: path)).run { _ in }
+                    let scenario = try meshScenario(text, path: path)
+                    outline = WalkScript(scenario).outline
+                    try MeshScenarioRunner(scenario: scenario).run { _ in }
                     try writeStandardOutput("ok    \(path)\n", what: "replay --check")
                     passed += 1
+                    results.append(.replay(file: path, outline: outline, error: nil))
                     continue
                 }
                 let scenario = try Scenario(text: text, file: path)
+                outline = WalkScript(scenario).outline
                 try play(scenario, base: base)
                 try writeStandardOutput("ok    \(path)\n", what: "replay --check")
                 passed += 1
+                results.append(.replay(file: path, outline: outline, error: nil))
             } catch let exit as ExitCode {
                 throw exit  // standard output cannot be written: said, status 74
             } catch {
                 try writeStandardOutput("FAIL  \(error)\n", what: "replay --check")
                 failed += 1
+                let problem = (error as? ScenarioError)
+                    ?? ScenarioError(file: path, line: nil, message: "\(error)", isMalformed: true)
+                results.append(.replay(file: path, outline: outline, error: problem))
             }
         }
         try writeStandardOutput("\(passed) passed, \(failed) failed\n", what: "replay --check")
+        if let (path, descriptor) = junitFile {
+            try writeReport(WalkReport.junit(results, name: "linkterm replay --check"), to: descriptor, path: path, option: "--junit")
+        }
         if failed > 0 { throw ExitCode(1) }
     }
 }

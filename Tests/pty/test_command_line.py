@@ -134,7 +134,7 @@ def test_help_replay_lists_every_step_and_option_the_parser_takes(binary, tmp_pa
     assert all(len(line) <= 80 for line in help_text.splitlines()), "help replay lines wider than 80 columns"
 
 
-@pytest.mark.parametrize("command", [[], ["search"], ["replay"], ["token"], ["serve"]])
+@pytest.mark.parametrize("command", [[], ["search"], ["replay"], ["walk"], ["token"], ["serve"]])
 def test_help_gives_each_default_once(binary, command):
     text = " ".join(run(binary, *command, "--help").stdout.split())
     assert not re.search(r"\(default \w+[^)]*\)\.? \(default: ", text), text

@@ -19,11 +19,18 @@ extension FlavorApp {
             return (buffer, nil)
         }
         let layout = Layout(rows: rows, cols: cols, placement: logPlacement, logVisible: logVisible)
-        if live { lastLayout = layout }
+        if live {
+            lastLayout = layout
+            walk?.terminalSize = (cols, rows)
+        }
         flavor.drawHeader(into: &buffer, area: layout.header)
         var cursor = flavor.drawCard(into: &buffer, layout: layout, focused: !log.isFocused, live: live)
         if live { nextAnimationAt = flavor.redrawsAt }
-        log.draw(in: layout, into: &buffer, styles: styles)
+        // a walk's checklist where the log panel goes, unless the log has focus (F3)
+        if log.isFocused || walk?.draw(in: layout, into: &buffer, styles: styles) != true {
+            log.draw(in: layout, into: &buffer, styles: styles)
+        }
+        if walk?.note != nil { cursor = nil }
         drawFooter(into: &buffer, area: layout.footer)
         if timelineVisible {
             TimelineOverlay.draw(flavor.timeline, into: &buffer, area: layout.body, styles: styles)

@@ -131,6 +131,8 @@ extension FlavorApp {
             send(flavor.quitAction)
             return
         }
+        // a walk's keys (F5-F7, and a note being typed) before the overlays and the pane
+        if !helpVisible, !timelineVisible, let walk, walk.handle(key, now: now, compact: lastLayout?.isCompact ?? false) { return }
         if helpVisible, let area = lastLayout?.body,
            let offset = HelpOverlay.scrolled(helpOffset, by: key, area: area, rows: flavor.helpRows) {
             helpOffset = offset

@@ -16,6 +16,9 @@ public final class FlavorApp<Flavor: AppFlavor> {
     public let logPlacement: LogPlacement
     /// Plays a scenario through the UI (`--script`); set before ``start()``.
     public var autopilot: Flavor.Pilot?
+    /// A guided QA walk (`linkterm walk`): its checklist where the log panel goes, checked
+    /// against every action and record; set before ``start()``.
+    public var walk: WalkPanel<Flavor.Engine>?
     /// With an autopilot: leave as soon as the play ends (after the last screen's hold) instead
     /// of waiting for a key.
     public var exitAtEnd = false
@@ -80,10 +83,16 @@ public final class FlavorApp<Flavor: AppFlavor> {
     /// (if any) watches them.
     public func start() {
         autopilot?.attach(to: self)
+        walk?.walk.started(now: now)
+        walk?.timeline = { [flavor] in flavor.timeline.lines() }
         // what a session started before it was shown delivered (a Layer session's LAYER_READY)
-        for record in flavor.driver.records { flavor.append(record, to: &log) }
+        for record in flavor.driver.records {
+            flavor.append(record, to: &log)
+            walk?.walk.record(record)
+        }
         flavor.driver.observe { [unowned self] record in
             self.flavor.append(record, to: &self.log)
+            self.walk?.walk.record(record)
             self.recordsArrived = true
         }
         flavor.start()
@@ -122,7 +131,9 @@ public final class FlavorApp<Flavor: AppFlavor> {
     /// Applies an action to the engine; a refusal becomes the footer's message.
     func send(_ action: Flavor.Action) {
         do {
+            let verdict = walk?.walk.willSend(action, engine: flavor.driver.engine)
             try flavor.send(action, timersFirst: !keyBeforeTimers)
+            if let verdict { walk?.walk.sent(verdict, engine: flavor.driver.engine, now: now) }
         } catch {
             status = error.reason
             refusal = error

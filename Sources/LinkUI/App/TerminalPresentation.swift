@@ -22,6 +22,8 @@ public final class TerminalPresentation: LinkPresentation {
     public var typeahead: [Key] = []
     /// Plays a scenario through the UI.
     public var autopilot: Autopilot?
+    /// A guided QA walk's checklist (`linkterm walk`).
+    public var walk: WalkPanel<LinkEngine>?
     /// With an autopilot: leave once the play ends (after the last screen's hold).
     public var exitAtEnd = false
     /// Where each record is written as JSON Lines as it happens (the events file).
@@ -90,6 +92,7 @@ public final class TerminalPresentation: LinkPresentation {
         scenarioRecorder?.attach(to: driver)
         let app = LinkApp(driver: driver, theme: shown, logPlacement: logPlacement, search: search)
         app.autopilot = autopilot
+        app.walk = walk
         app.exitAtEnd = exitAtEnd
         app.sdk = sdk
         let runner = TerminalRunner(app: app, screen: screen)

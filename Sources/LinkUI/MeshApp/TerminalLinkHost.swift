@@ -30,6 +30,8 @@ public final class TerminalLinkHost: LinkPresenting {
     public var store: LinkStore?
     /// Plays a Mesh scenario through the UI (`--script`).
     public var autopilot: MeshAutopilot?
+    /// A guided QA walk's checklist (`linkterm walk`).
+    public var walk: WalkPanel<MeshEngine>?
     /// With an autopilot: leave once the play ends.
     public var exitAtEnd = false
     /// A scenario's session options (its latency, seed and integrations connected before).
@@ -107,6 +109,7 @@ public final class TerminalLinkHost: LinkPresenting {
         let shown = screen.shown(theme)
         let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement)
         app.autopilot = autopilot
+        app.walk = walk
         app.exitAtEnd = exitAtEnd
         let runner = TerminalRunner(app: app, screen: screen)
         runner.recorder = recorder
