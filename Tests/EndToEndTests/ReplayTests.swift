@@ -158,6 +158,22 @@ struct ReplayTests {
         #expect(check.stdout.hasSuffix("1 passed, 1 failed\n"))
     }
 
+    @Test("a wrong Mesh expectation reads as a Plaid one: the records after the step, the closest marked (one checker)")
+    func wrongMeshExpectation() throws {
+        let text = try String(contentsOfFile: scenarioPath("mesh_quit_during_signin"), encoding: .utf8)
+            .replacingOccurrences(of: "expect close page=loadingPage", with: "expect close page=otherPage")
+        let file = try temporaryFile(text, name: "mesh_wrong.txt")
+        let result = try runLinkterm(["replay", file])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            linkterm: \(file):7: expectation not met: expect close page=otherPage
+              after the step on line 6 (quit), the session emitted:
+                close   ← closest: page is loadingPage, not otherPage
+                exit
+
+            """)
+    }
+
     @Test("malformed expect and option lines exit 2 naming the line")
     func malformedExpectations() throws {
         let cases: [(String, String)] = [

@@ -73,6 +73,16 @@ public struct MeshExpectation: Hashable, Sendable {
         }
     }
 
+    /// The line as written (`expect integrationConnected accessToken.brokerName=Binance`).
+    public var text: String {
+        (["expect", type] + constraints.map { "\($0.path)=\($0.value)" }).joined(separator: " ")
+    }
+
+    /// The line as the shared checkers read it (``ExpectLine``).
+    public var expectLine: ExpectLine<MeshRecord> {
+        ExpectLine(line: line, text: text) { record in mismatches(record).map { $0.map { ($0.path, $0.expected, $0.actual) } } }
+    }
+
     /// The value at `path` as an expectation spells it: strings as they are, numbers as written,
     /// `true`/`false`, `null` when absent, containers as compact JSON.
     public static func text(at path: String, in payload: JSONValue?) -> String {

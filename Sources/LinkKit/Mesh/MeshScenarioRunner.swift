@@ -61,31 +61,10 @@ public struct MeshScenarioRunner {
         ScenarioError(file: scenario.file, line: step.line, message: "\(step.command.verb): \(reason)", isMalformed: false)
     }
 
-    /// Each expectation met, in order, by a later record than the one before.
+    /// Each expectation met, in order, by a later record than the one before (``ExpectLine``'s rule).
     public func check(_ expectations: [MeshExpectation], against records: [MeshRecord], after what: String) throws(ScenarioError) {
-        var next = 0
-        for expectation in expectations {
-            var closest: String?
-            var found = false
-            while next < records.count {
-                let record = records[next]
-                next += 1
-                guard let mismatches = expectation.mismatches(record) else { continue }
-                if mismatches.isEmpty {
-                    found = true
-                    break
-                }
-                if closest == nil, let first = mismatches.first {
-                    closest = "\(first.path) is \(first.actual), not \(first.expected)"
-                }
-            }
-            guard found else {
-                let written = ([expectation.type] + expectation.constraints.map { "\($0.path)=\($0.value)" }).joined(separator: " ")
-                var message = "expectation not met: expect \(written)\n  after \(what), the session emitted: "
-                message += records.map(\.name).joined(separator: ", ")
-                if let closest { message += "\n  closest: \(closest)" }
-                throw ScenarioError(file: scenario.file, line: expectation.line, message: message, isMalformed: false)
-            }
-        }
+        guard let (expectation, rest) = ExpectLine.firstUnmet(expectations.map(\.expectLine), in: records) else { return }
+        throw ScenarioError(file: scenario.file, line: expectation.line,
+                            message: expectation.unmetMessage(after: what, rest: rest, summary: \.name), isMalformed: false)
     }
 }

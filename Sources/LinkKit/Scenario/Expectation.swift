@@ -122,6 +122,13 @@ public struct Expectation: Hashable, Sendable {
     }
 }
 
+extension Expectation {
+    /// The line as the shared checkers read it (``ExpectLine``).
+    public var expectLine: ExpectLine<SessionRecord> {
+        ExpectLine(line: line, text: text) { mismatches($0) }
+    }
+}
+
 extension SessionRecord {
     /// A one-line summary for messages: the name and the metadata that tells records apart.
     public var summary: String {
@@ -169,31 +176,7 @@ public struct ExpectationChecker: Sendable {
 
     /// Checks the window; returns the first unmet expectation's line and a readable diff.
     public func check() -> (line: Int, message: String)? {
-        var next = 0
-        for expectation in pending {
-            if let found = window[next...].firstIndex(where: { expectation.mismatches($0)?.isEmpty == true }) {
-                next = found + 1
-                continue
-            }
-            var message = "expectation not met: \(expectation.text)\n  after \(stepDescription), the session emitted"
-            let rest = window[next...]
-            if rest.isEmpty {
-                message += " nothing more"
-            } else {
-                message += ":"
-                let closest = rest.indices.min { a, b in
-                    (expectation.mismatches(rest[a])?.count ?? Int.max) < (expectation.mismatches(rest[b])?.count ?? Int.max)
-                }
-                for index in rest.indices {
-                    message += "\n    \(rest[index].summary)"
-                    if index == closest, let differences = expectation.mismatches(rest[index]) {
-                        let detail = differences.map { "\($0.key) is \($0.actual), not \($0.expected)" }.joined(separator: "; ")
-                        message += "   ← closest: \(detail)"
-                    }
-                }
-            }
-            return (expectation.line, message)
-        }
-        return nil
+        guard let (expectation, rest) = ExpectLine.firstUnmet(pending.map(\.expectLine), in: window) else { return nil }
+        return (expectation.line, expectation.unmetMessage(after: stepDescription, rest: rest, summary: \.summary))
     }
 }

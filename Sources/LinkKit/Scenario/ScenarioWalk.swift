@@ -199,11 +199,10 @@ public final class ScenarioWalk<Engine: FlowEngine> where Engine.Action: Equatab
     /// `closing`, those not met are unmet with the closest record, and the step gets its verdict.
     private func evaluate(_ item: Int, closing: Bool) {
         let expectations = item == 0 && hasOpening ? script.opening : step(item)?.expectations ?? []
-        var next = 0
+        let found = ExpectLine.matches(expectations, in: window)
         var firstUnmet: String?
         for (index, expectation) in expectations.enumerated() {
-            if let found = window[next...].firstIndex(where: { expectation.mismatches($0)?.isEmpty == true }) {
-                next = found + 1
+            if found[index] != nil {
                 items[item].expectations[index] = .met
                 continue
             }
@@ -211,7 +210,9 @@ public final class ScenarioWalk<Engine: FlowEngine> where Engine.Action: Equatab
                 items[item].expectations[index] = .waiting
                 continue
             }
-            let message = unmetMessage(expectation, rest: Array(window[next...]))
+            // the records after the last expectation met before this one
+            let after = found[..<index].compactMap { $0 }.last.map { $0 + 1 } ?? 0
+            let message = unmetMessage(expectation, rest: window[after...])
             items[item].expectations[index] = .unmet(message)
             if firstUnmet == nil { firstUnmet = message }
         }
@@ -221,14 +222,11 @@ public final class ScenarioWalk<Engine: FlowEngine> where Engine.Action: Equatab
     }
 
     /// `expectation not met: expect …` and the closest record of those after the last one met.
-    private func unmetMessage(_ expectation: WalkScript<Engine>.Expect, rest: [Engine.Record]) -> String {
-        var message = "expectation not met: \(expectation.text) (line \(expectation.line))"
-        let scored = rest.compactMap { record in expectation.mismatches(record).map { (record, $0) } }
-        guard let closest = scored.min(by: { $0.1.count < $1.1.count }) else {
-            message += rest.isEmpty ? "; the step caused nothing more" : "; no record of its kind came"
-            return message
+    private func unmetMessage(_ expectation: WalkScript<Engine>.Expect, rest: ArraySlice<Engine.Record>) -> String {
+        let message = "expectation not met: \(expectation.text) (line \(expectation.line))"
+        guard let closest = expectation.closest(in: rest) else {
+            return message + (rest.isEmpty ? "; the step caused nothing more" : "; no record of its kind came")
         }
-        let detail = closest.1.map { "\($0.key) is \($0.actual), not \($0.expected)" }.joined(separator: "; ")
-        return message + "\n  closest: \(script.summary(closest.0)): \(detail)"
+        return message + "\n  closest: \(script.summary(rest[closest.index])): \(ExpectLine<Engine.Record>.describe(closest.mismatches))"
     }
 }

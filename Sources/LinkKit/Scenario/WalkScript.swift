@@ -10,14 +10,7 @@
 /// (``UntrustedText``), as a terminal must not act on it.
 public struct WalkScript<Engine: FlowEngine> where Engine.Action: Equatable {
     /// An `expect` line: its text as written and how a record meets it.
-    public struct Expect {
-        /// The 1-based line.
-        public var line: Int
-        /// The line as written (`expect TRANSITION_VIEW view_name=MFA`).
-        public var text: String
-        /// The keys `record` does not match (key, expected, actual), or nil when it is of another kind.
-        public var mismatches: (Engine.Record) -> [(key: String, expected: String, actual: String)]?
-    }
+    public typealias Expect = ExpectLine<Engine.Record>
 
     /// A step.
     public struct Step {
@@ -90,11 +83,7 @@ public enum WalkOutline {
 extension WalkScript where Engine == LinkEngine {
     /// A Plaid scenario's walk: each step means what ``ScenarioRunner`` plays for it.
     public init(_ scenario: Scenario) {
-        func expect(_ expectation: Expectation) -> Expect {
-            Expect(line: expectation.line, text: expectation.text) { record in
-                expectation.mismatches(record).map { $0.map { ($0.key, $0.expected, $0.actual) } }
-            }
-        }
+        func expect(_ expectation: Expectation) -> Expect { expectation.expectLine }
         file = scenario.file
         opening = scenario.openingExpectations.map(expect)
         steps = scenario.steps.map { step in
@@ -181,12 +170,7 @@ extension WalkScript where Engine == LinkEngine {
 extension WalkScript where Engine == MeshEngine {
     /// A Mesh scenario's walk: each step means the action ``MeshScenarioRunner`` sends for it.
     public init(_ scenario: MeshScenario) {
-        func expect(_ expectation: MeshExpectation) -> Expect {
-            let written = ([expectation.type] + expectation.constraints.map { "\($0.path)=\($0.value)" }).joined(separator: " ")
-            return Expect(line: expectation.line, text: "expect " + written) { record in
-                expectation.mismatches(record).map { $0.map { ($0.path, $0.expected, $0.actual) } }
-            }
-        }
+        func expect(_ expectation: MeshExpectation) -> Expect { expectation.expectLine }
         file = scenario.file
         opening = scenario.openingExpectations.map(expect)
         steps = scenario.steps.map { step in
