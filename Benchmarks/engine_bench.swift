@@ -160,7 +160,7 @@ func memory(path: String) -> [String: Any] {
     let loaded = monotonicSeconds()
     let search = InstitutionSearch(directory: directory)
     let indexed = monotonicSeconds()
-    let matches = search.search("first plat", among: nil, limit: 20).matches
+    let matches = search.search("first plat", limit: 20)
     let searched = monotonicSeconds()
     guard let best = matches.first else {
         FileHandle.standardError.write(Data("engine_bench: nothing matches \"first plat\" in \(path)\n".utf8))
