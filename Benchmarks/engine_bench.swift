@@ -12,6 +12,8 @@
 //         sink    plus every line written to /dev/null by JSONLinesSink (one write(2) a record)
 //       Prints one JSON object per mode: sessions per second of each round and the median, and the
 //       median per second of the thread's CPU time (steadier when other processes share the cores).
+//       With --sessions N: exactly N sessions, untimed (for instruction counts: run it under
+//       valgrind --tool=callgrind with N and 2N, and divide the difference by N).
 //   engine_bench memory --institutions FILE
 //       Loads FILE as the directory, indexes it for search, searches "first plat", and runs one
 //       session that selects the best match: the process's peak RSS is what 100k institutions
@@ -82,7 +84,7 @@ func session(configuration: SessionConfiguration, institution: String, query: St
     return driver.engine.isFinished
 }
 
-func throughput(mode: Mode, seconds: Double, rounds: Int) -> [String: Any] {
+func throughput(mode: Mode, seconds: Double, rounds: Int, fixed: Int?) -> [String: Any] {
     let configuration = SessionConfiguration(seed: 0)
     let encoder = Encoder()
     let counter = Counter()
@@ -108,6 +110,11 @@ func throughput(mode: Mode, seconds: Double, rounds: Int) -> [String: Any] {
           counter.successes == 1 else {
         FileHandle.standardError.write(Data("engine_bench: the pass_good session did not end in success\n".utf8))
         exit(1)
+    }
+    if let fixed {
+        // exactly `fixed` sessions, no warm-up, no timing: what callgrind counts per session
+        for _ in 0..<fixed { _ = session(configuration: configuration, institution: "ins_109508", query: "first platypus", attach: attach) }
+        return ["mode": mode.rawValue, "sessions": fixed, "json_bytes": encoder.bytes]
     }
     // warm up, then rounds of at least `seconds` each
     for _ in 0..<200 { _ = session(configuration: configuration, institution: "ins_109508", query: "first platypus", attach: attach) }
@@ -153,7 +160,7 @@ func memory(path: String) -> [String: Any] {
     let loaded = monotonicSeconds()
     let search = InstitutionSearch(directory: directory)
     let indexed = monotonicSeconds()
-    let matches = search.search("first plat", among: nil, limit: 20).matches
+    let matches = search.search("first plat", limit: 20)
     let searched = monotonicSeconds()
     guard let best = matches.first else {
         FileHandle.standardError.write(Data("engine_bench: nothing matches \"first plat\" in \(path)\n".utf8))
@@ -189,7 +196,7 @@ case "throughput":
     let rounds = option("--rounds").flatMap(Int.init) ?? 5
     let only = option("--mode")  // engine, json or sink; all three by default
     for mode in Mode.allCases where only == nil || "\(mode)" == only {
-        emit(throughput(mode: mode, seconds: seconds, rounds: rounds))
+        emit(throughput(mode: mode, seconds: seconds, rounds: rounds, fixed: option("--sessions").flatMap(Int.init)))
     }
 case "memory":
     guard let path = option("--institutions") else {
@@ -198,6 +205,6 @@ case "memory":
     }
     emit(memory(path: path))
 default:
-    FileHandle.standardError.write(Data("usage: engine_bench throughput [--seconds S] [--rounds R] | memory --institutions FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: engine_bench throughput [--seconds S] [--rounds R] [--mode M] [--sessions N] | memory --institutions FILE\n".utf8))
     exit(2)
 }

@@ -37,7 +37,7 @@ struct Search: ParsableCommand {
     static func run(query: String, directory: InstitutionDirectory, limit: Int) throws -> Never {
         let search = InstitutionSearch(directory: directory)
         var out = ""
-        for match in search.search(query, among: nil, limit: limit).matches {
+        for match in search.search(query, limit: limit) {
             let record = directory.records[match.index]
             out += "\(record.id)\t\(record.name)\n"
         }

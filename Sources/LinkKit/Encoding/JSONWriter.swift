@@ -20,7 +20,8 @@ public struct JSONWriter: Sendable {
     public mutating func key(_ name: String) {
         bytes.append(34)
         bytes.append(contentsOf: name.utf8)
-        bytes.append(contentsOf: [34, 58])
+        bytes.append(34)
+        bytes.append(58)
     }
 
     /// Appends a number as written (from ``JSONValue/number(_:)``: digits, sign, point, exponent).
@@ -69,8 +70,19 @@ public struct JSONWriter: Sendable {
         bytes.append(34)
     }
 
+    /// Appends a timestamp as a quoted string, as ``Timestamp/iso8601`` spells it (ASCII digits
+    /// and `-T:.Z`: nothing to escape).
+    public mutating func timestamp(_ instant: Timestamp) {
+        bytes.append(34)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.iso8601Length) { buffer in
+            instant.writeISO8601(into: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+        bytes.append(34)
+    }
+
     private mutating func escape(_ scalar: UInt32) {
-        bytes.append(contentsOf: [92, 117, 48, 48])
+        bytes.append(92); bytes.append(117); bytes.append(48); bytes.append(48)
         bytes.append(Self.hex[Int((scalar >> 4) & 0xF)])
         bytes.append(Self.hex[Int(scalar & 0xF)])
     }

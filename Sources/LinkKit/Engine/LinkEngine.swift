@@ -272,8 +272,11 @@ public struct LinkEngine: Sendable {
     }
 
     mutating func flush() -> [SessionRecord] {
-        defer { outbox.removeAll(keepingCapacity: true) }
-        return outbox
+        // handed over whole: emptying it in place would copy the shared buffer into a new one
+        guard !outbox.isEmpty else { return [] }
+        let records = outbox
+        outbox = []
+        return records
     }
 
     /// Appends an event stamped now, with the session's ids and the selected institution.

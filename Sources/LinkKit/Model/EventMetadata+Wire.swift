@@ -108,20 +108,6 @@ extension EventMetadata {
             errorCode = ExitErrorCode(errorType: type ?? "", errorCode: code ?? "")
         }
     }
-
-    /// Appends the 17 wire keys in order, `null` where absent.
-    public func write(to writer: inout JSONWriter) {
-        for (index, key) in WireKey.allCases.enumerated() {
-            writer.raw(index == 0 ? "{" : ",")
-            writer.key(key.rawValue)
-            if key.isBoolean {
-                writer.optionalBool(isUpdateMode.map { $0 == "true" })
-            } else {
-                writer.optionalString(self[wire: key])
-            }
-        }
-        writer.raw("}")
-    }
 }
 
 /// WireValueError: a wire value that is not one of its key's (an events file written elsewhere).

@@ -30,6 +30,17 @@ public struct Timestamp: Hashable, Comparable, Sendable {
 
     /// ISO 8601 in UTC with milliseconds, e.g. `2026-01-01T00:00:00.000Z`.
     public var iso8601: String {
+        String(unsafeUninitializedCapacity: Self.iso8601Length) { buffer in
+            writeISO8601(into: buffer.baseAddress!)
+            return Self.iso8601Length
+        }
+    }
+
+    /// The length of ``iso8601``'s text.
+    static let iso8601Length = 24
+
+    /// Writes the 24 ASCII bytes of ``iso8601`` to `out` (the JSON writer's path: no string made).
+    func writeISO8601(into out: UnsafeMutablePointer<UInt8>) {
         var days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let msOfDay = millis - days * 86_400_000
         // Civil date from days since the epoch (H. Hinnant's algorithm).
@@ -42,25 +53,21 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        var out = [UInt8]()
-        out.reserveCapacity(24)
-        func digits(_ value: Int64, _ width: Int) {
-            var buffer = [UInt8](repeating: 48, count: width)
+        // the low `width` digits of `value` at `out[start...]`
+        func digits(_ value: Int64, _ width: Int, at start: Int) {
             var rest = value
-            for index in stride(from: width - 1, through: 0, by: -1) {
-                buffer[index] = UInt8(48 + rest % 10)
+            for index in stride(from: start + width - 1, through: start, by: -1) {
+                out[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
                 rest /= 10
             }
-            out.append(contentsOf: buffer)
         }
-        digits(year, 4); out.append(45)
-        digits(month, 2); out.append(45)
-        digits(day, 2); out.append(84)
-        digits(msOfDay / 3_600_000, 2); out.append(58)
-        digits(msOfDay / 60_000 % 60, 2); out.append(58)
-        digits(msOfDay / 1000 % 60, 2); out.append(46)
-        digits(msOfDay % 1000, 3); out.append(90)
-        return String(decoding: out, as: UTF8.self)
+        digits(year, 4, at: 0); out[4] = 45
+        digits(month, 2, at: 5); out[7] = 45
+        digits(day, 2, at: 8); out[10] = 84
+        digits(msOfDay / 3_600_000, 2, at: 11); out[13] = 58
+        digits(msOfDay / 60_000 % 60, 2, at: 14); out[16] = 58
+        digits(msOfDay / 1000 % 60, 2, at: 17); out[19] = 46
+        digits(msOfDay % 1000, 3, at: 20); out[23] = 90
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS.mmmZ` (the format ``iso8601`` writes); `nil` otherwise.

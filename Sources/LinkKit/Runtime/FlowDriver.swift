@@ -73,7 +73,7 @@ public class FlowDriver<Engine: FlowEngine> {
     /// (the user waits for the debounce and LOADING to pass).
     public func settle() {
         guard let manual = clock as? ManualClock else { return tick() }
-        while let deadline = engine.nextDeadline, !engine.isFinished {
+        while let deadline = Self.pendingDeadline(of: &engine) {
             manual.advance(to: deadline)
             tick()
         }
@@ -83,12 +83,19 @@ public class FlowDriver<Engine: FlowEngine> {
     public func wait(millis: Int64) {
         guard let manual = clock as? ManualClock else { return tick() }
         let target = manual.now.adding(millis: millis)
-        while let deadline = engine.nextDeadline, deadline <= target, !engine.isFinished {
+        while let deadline = Self.pendingDeadline(of: &engine), deadline <= target {
             manual.advance(to: deadline)
             tick()
         }
         manual.advance(to: target)
         tick()
+    }
+
+    /// The next deadline of an engine that has not finished, or nil. The engine is passed in place
+    /// (`inout`): a plain read of the stored generic property copies the whole engine (some forty
+    /// fields, retained and released) before asking it, once per step of ``settle()``.
+    private static func pendingDeadline(of engine: inout Engine) -> Timestamp? {
+        engine.isFinished ? nil : engine.nextDeadline
     }
 
     /// Keeps and hands on every record of `batch`, in order.

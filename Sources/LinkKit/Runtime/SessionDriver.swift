@@ -35,7 +35,6 @@ public struct LinkCallbacks {
 /// it emits to the host's callbacks, then to the observers; keeps how the session ended and
 /// applies the actions posted to its mailbox.
 public final class SessionDriver: FlowDriver<LinkEngine> {
-    private let callbacks: LinkCallbacks?
     /// How the session ended (onSuccess or onExit); nil while it goes on.
     public private(set) var outcome: SessionOutcome?
     /// How the app asked Link to look (set from the configuration before the session opens).
@@ -48,13 +47,19 @@ public final class SessionDriver: FlowDriver<LinkEngine> {
     public init(configuration: SessionConfiguration, clock: any SessionClock, callbacks: LinkCallbacks? = nil,
                 mailbox: ActionMailbox = ActionMailbox()) {
         self.mailbox = mailbox
-        self.callbacks = callbacks
         super.init(engine: LinkEngine(configuration: configuration), clock: clock)
-        // the first observer: the outcome and the callbacks come before the other observers
+        // the first observers: the outcome and the callbacks come before the others. Only the two
+        // endings are looked at (not every event copied into an outcome that is not one), and the
+        // callbacks are not copied out of an optional for each record.
         observe { [unowned self] record in
-            if self.outcome == nil, let ending = SessionOutcome(record) { self.outcome = ending }
-            self.callbacks?.deliver(record)
+            switch record {
+            case .success, .exit:
+                if self.outcome == nil { self.outcome = SessionOutcome(record) }
+            case .load, .event:
+                break
+            }
         }
+        if let callbacks { observe { record in callbacks.deliver(record) } }
     }
 
     /// Ends the session without showing it, the presentation having no screen to show it on:
@@ -63,6 +68,24 @@ public final class SessionDriver: FlowDriver<LinkEngine> {
         isStarted = true
         deliver(engine.endUnshown(error, at: clock.now))
     }
+
+    // The driver's steps, restated for Plaid's engine: called through the class, the generic
+    // ``FlowDriver`` copies every record through value witnesses and calls the engine through its
+    // protocol; restated here, the compiler specializes them for ``LinkEngine`` (the same code).
+
+    /// Opens the session (see ``FlowDriver/start()``).
+    override public func start() { super.start() }
+
+    /// Applies an action now (see ``FlowDriver/send(_:timersFirst:)``).
+    override public func send(_ action: UserAction, timersFirst: Bool = true) throws(ActionRejected) {
+        try super.send(action, timersFirst: timersFirst)
+    }
+
+    /// With a manual clock: lets every pending timer fire (see ``FlowDriver/settle()``).
+    override public func settle() { super.settle() }
+
+    /// With a manual clock: moves time forward (see ``FlowDriver/wait(millis:)``).
+    override public func wait(millis: Int64) { super.wait(millis: millis) }
 
     /// Fires the timers that are due by the clock's time, then applies what was posted to the mailbox.
     override public func tick() {

@@ -9,17 +9,19 @@ extension InstitutionSearch {
     /// differ from their bytes). Gives what scoring every name would, or `nil` when the word could
     /// match otherwise (a tag, or ids it could start).
     func oneWordMatches(
-        _ word: [UInt8], whole: [UInt8], tag: UInt8, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>
-    ) -> (matching: [Int], ranked: [(score: Int, index: Int)])? {
+        _ word: [UInt8], whole: [UInt8], tag: UInt8, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>,
+        pruningTo limit: Int? = nil
+    ) -> [(score: Int, index: Int)]? {
         let prefix = InstitutionRecords.generatedPrefix
         guard tag == 0, directory.records.generatedIDs, !prefix.starts(with: word), !word.starts(with: prefix) else { return nil }
         return directory.records.flags.withUnsafeBufferPointer { flags in
             let count = flags.count
             // a large directory is scored in two halves at once (both cores), joined in order
             let parts = count >= Self.parallelThreshold ? 2 : 1
-            var results = [(matching: [Int], ranked: [(score: Int, index: Int)])](repeating: ([], []), count: parts)
+            var results = [[(score: Int, index: Int)]](repeating: [], count: parts)
             results.withUnsafeMutableBufferPointer { results in
-                let query = OneWordQuery(search: self, word: word, whole: whole, names: names, starts: starts, flags: flags)
+                let query = OneWordQuery(search: self, word: word, whole: whole, names: names, starts: starts, flags: flags,
+                                         limit: limit)
                 let job = OneWordJob(query: query, results: results)
                 if parts == 1 {
                     job.score(0)
@@ -27,8 +29,15 @@ extension InstitutionSearch {
                     DispatchQueue.concurrentPerform(iterations: parts) { job.score($0) }
                 }
             }
-            guard parts > 1 else { return results[0] }
-            return (results.flatMap(\.matching), results.flatMap(\.ranked))
+            // joined in the first part's array, reserved for every name from its first (pages never
+            // written take no memory): no second copy of the matches
+            var joined = results[0]
+            results[0] = []
+            for part in 1..<parts {
+                joined.append(contentsOf: results[part])
+                results[part] = []
+            }
+            return joined
         }
     }
 
@@ -45,6 +54,9 @@ struct OneWordQuery {
     let names: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
     let flags: UnsafeBufferPointer<UInt8>
+    /// A batch search's limit: the matches are cut down to the best this many as they pile up
+    /// (``InstitutionSearch/pruneAt(limit:)``); nil keeps every match.
+    let limit: Int?
 }
 
 /// OneWordJob: a one-word query scored in parts (each part its share of the names, its own result
@@ -52,7 +64,7 @@ struct OneWordQuery {
 /// and each part writes only its own slot.
 struct OneWordJob: @unchecked Sendable {
     let query: OneWordQuery
-    let results: UnsafeMutableBufferPointer<(matching: [Int], ranked: [(score: Int, index: Int)])>
+    let results: UnsafeMutableBufferPointer<[(score: Int, index: Int)]>
 
     /// Scores part `part` of `results.count` into its slot.
     func score(_ part: Int) {
@@ -60,11 +72,13 @@ struct OneWordJob: @unchecked Sendable {
         let parts = results.count
         let first = count * part / parts
         let end = count * (part + 1) / parts
-        var scorer = OneWordScorer(query, first: first, end: end)
+        // the first part's array takes the others' matches after it (see oneWordMatches)
+        let capacity = min(query.limit.map { InstitutionSearch.pruneAt(limit: $0) } ?? .max, (part == 0 ? count : end) - first)
+        var scorer = OneWordScorer(query, first: first, end: end, capacity: capacity)
         let bytes = UnsafeBufferPointer(rebasing: query.names[Int(query.starts[first])..<Int(query.starts[end])])
         InstitutionSearch.occurrences(of: query.word, in: bytes, into: &scorer)
         scorer.finish()
-        results[part] = (scorer.matching, scorer.ranked)
+        results[part] = scorer.ranked
     }
 }
 
@@ -80,7 +94,7 @@ struct OneWordScorer: OccurrenceVisitor {
     let initials: Bool
     /// Whether the query is the word alone (then where the word is says where the query is).
     let sameWhole: Bool
-    var matching: [Int] = []
+    /// The matches, (score, index) in directory order.
     var ranked: [(score: Int, index: Int)] = []
     /// The ASCII name whose occurrences are being gathered, or -1; its best points; whether the
     /// word starts it.
@@ -92,15 +106,14 @@ struct OneWordScorer: OccurrenceVisitor {
     /// The name holding the last occurrence.
     var current = 0
 
-    init(_ query: OneWordQuery, first: Int, end: Int) {
+    init(_ query: OneWordQuery, first: Int, end: Int, capacity: Int) {
         self.query = query
         self.first = first
         count = end
         offset = Int(query.starts[first])
         next = first
         current = first
-        matching.reserveCapacity(end - first)
-        ranked.reserveCapacity(end - first)
+        ranked.reserveCapacity(capacity)
         initials = query.word.count >= 2
         sameWhole = query.whole == query.word
     }
@@ -150,8 +163,10 @@ struct OneWordScorer: OccurrenceVisitor {
     }
 
     private mutating func add(_ index: Int, _ score: Int) {
-        matching.append(index)
         ranked.append((score, index))
+        if let limit = query.limit, ranked.count >= InstitutionSearch.pruneAt(limit: limit) {
+            ranked = query.search.best(ranked, limit: limit)
+        }
     }
 
     /// Scores the name whose occurrences were gathered.

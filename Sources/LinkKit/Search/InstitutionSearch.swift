@@ -101,13 +101,23 @@ public struct InstitutionSearch: Sendable {
 
     /// The ranked matches for `query`, best first, at most `limit`. An empty query gives none.
     public func search(_ query: String, limit: Int = 50) -> [SearchMatch] {
-        search(query, among: nil, limit: limit).matches
+        search(query, among: nil, limit: limit, keepingMatching: false).matches
     }
 
     /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
     /// extends: appending a character can only narrow the set, so nothing else is rescanned).
     /// Returns the best `limit` matches and every index that matched.
     public func search(_ query: String, among candidates: [Int]?, limit: Int) -> (matches: [SearchMatch], matching: [Int]) {
+        search(query, among: candidates, limit: limit, keepingMatching: true)
+    }
+
+    /// The search; `matching` is given only when `keepingMatching` (a batch search does not narrow
+    /// a next query: not listing every match keeps 8 bytes a match off its peak memory). Every
+    /// match is kept once, as (score, index) in directory order: the indices of `matching` are
+    /// read from there at the end.
+    func search(_ query: String, among candidates: [Int]?, limit: Int, keepingMatching: Bool)
+        -> (matches: [SearchMatch], matching: [Int])
+    {
         let folded = TextFolding.foldedBytes(query)
         let words = folded.split(whereSeparator: { !Self.isWordByte($0) && $0 != 95 }).map(Array.init)
         guard !words.isEmpty, limit > 0 else { return ([], []) }
@@ -124,45 +134,47 @@ public struct InstitutionSearch: Sendable {
             }
             // every institution (or every candidate) scored by `points`: those that match, with their score
             func scan(among candidates: [Int]?, _ points: (_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
-                -> (matching: [Int], ranked: [(score: Int, index: Int)])
+                -> [(score: Int, index: Int)]
             {
-                var matching: [Int] = []
                 var ranked: [(score: Int, index: Int)] = []
                 let count = records.count
+                let pruneAt = keepingMatching ? Int.max : Self.pruneAt(limit: limit)
                 func consider(_ index: Int) {
                     guard let score = withName(index, in: names, starts, { points(index, $0) }) else { return }
-                    matching.append(index)
                     ranked.append((score, index))
+                    if ranked.count >= pruneAt { ranked = best(ranked, limit: limit) }
                 }
                 if let candidates {
                     for index in candidates where index < count { consider(index) }
                 } else {
                     for index in 0..<count { consider(index) }
                 }
-                return (matching, ranked)
+                return ranked
             }
-            let (matching, ranked) = words.count == 1
-                ? oneWordMatches(words[0], whole: whole, tag: tags[0], names: names, starts: starts)
+            func indices(_ ranked: [(score: Int, index: Int)]) -> [Int] { keepingMatching ? ranked.map(\.index) : [] }
+            let ranked = words.count == 1
+                ? oneWordMatches(words[0], whole: whole, tag: tags[0], names: names, starts: starts,
+                                 pruningTo: keepingMatching ? nil : limit)
                     ?? scan(among: candidates) { index, name in
                         score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
                     }
                 : scan(among: candidates) { index, name in
                     score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
                 }
-            if matching.isEmpty && compact.count >= 4 {
+            if ranked.isEmpty && compact.count >= 4 {
                 // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
                 // out, `platpus`), ranked below every real match would be
                 // over every institution: a name with the letters in order need not hold the prefix typed before
-                let (matching, ranked) = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
+                let ranked = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
                 let top = best(ranked, limit: limit)
-                return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, matching)
+                return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, indices(ranked))
             }
             let top = best(ranked, limit: limit)
             let matches = top.map {
                 SearchMatch(index: $0.index, score: $0.score,
                             highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
             }
-            return (matches, matching)
+            return (matches, indices(ranked))
         }
     }
 
@@ -284,6 +296,11 @@ public struct InstitutionSearch: Sendable {
         }
         return best
     }
+
+    /// How many matches a batch search (one that does not list every match) keeps before it cuts
+    /// them down to the best `limit`: the best of the best of each share are the best of all (the
+    /// order is total), and the memory stays that of this many, not of every match.
+    static func pruneAt(limit: Int) -> Int { max(65_536, limit.multipliedReportingOverflow(by: 8).overflow ? Int.max : limit * 8) }
 
     /// The best `limit` of `ranked`: by score, then shorter name, then directory order.
     func best(_ ranked: [(score: Int, index: Int)], limit: Int) -> [(score: Int, index: Int)] {
