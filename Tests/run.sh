@@ -134,7 +134,7 @@ install_tools() {
     python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "${need_pip[@]}" || return 1
   fi
   # the dependencies, resolved once, before the builds that start side by side (each would write Package.resolved)
-  swift package resolve >/dev/null || return 1
+  swift package resolve > "$logs/resolve.log" 2>&1 || { tail -20 "$logs/resolve.log"; return 1; }
   echo "tmux $(tmux -V | cut -d' ' -f2), $(ssh -V 2>&1 | cut -d, -f1), $(valgrind --version), $(swift --version 2>&1 | head -1)"
 }
 
