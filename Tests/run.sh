@@ -70,14 +70,14 @@ finish() {
 
 # stage_aside NAME COMMAND…: starts a stage beside the others (its output goes to its log only);
 # stage_join NAME waits for it, then shows its output (through its filter) and result as `stage`
-# does. For stages that need different things (their own build folder, or only the built tests),
+# does, with its own time (start to end). For stages that need different things (their own build folder, or only the built tests),
 # so that one compiles while another waits on pseudo-terminals.
 declare -A aside_pid aside_start
 stage_aside() {
   local name=$1; shift
   echo "== $name: $* (beside the stages below; its output comes when it ends)"
   aside_start[$name]=$(date +%s.%N)
-  ( run_timed "$name" "$@" > "$logs/$name.log" 2>&1; echo $? > "$logs/$name.status" ) &
+  ( run_timed "$name" "$@" > "$logs/$name.log" 2>&1; echo $? > "$logs/$name.status"; date +%s.%N > "$logs/$name.end" ) &
   aside_pid[$name]=$!
 }
 stage_join() {
@@ -89,7 +89,9 @@ stage_join() {
   else
     cat "$logs/$name.log"
   fi
-  finish "$name" "$(cat "$logs/$name.status")" "$(elapsed "${aside_start[$name]}")"
+  # its own time, from its start to its end (not to this join)
+  finish "$name" "$(cat "$logs/$name.status")" \
+    "$(awk -v a="${aside_start[$name]}" -v b="$(cat "$logs/$name.end")" 'BEGIN { printf "%.0f", b - a }')"
 }
 
 # build output: warnings and errors, not the progress lines
