@@ -10,6 +10,8 @@ let package = Package(
         // Mesh Connect's iOS LinkSDK v2 API, under Mesh's own module name
         .library(name: "LinkSDK", targets: ["LinkSDK"]),
         .executable(name: "linkterm", targets: ["linkterm"]),
+        // the SSH server that `linkterm serve` execs (installed beside linkterm)
+        .executable(name: "linkterm-serve", targets: ["linkterm-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,11 +33,14 @@ let package = Package(
         .target(name: "LinkSDK", dependencies: ["LinkKit"]),
         // `linkterm serve`: each SSH visitor gets a linkterm session of their own on a pty
         .target(name: "CPty"),
+        // what `linkterm serve` checks and hands to the server, without SwiftNIO (linkterm links it)
+        .target(name: "LinkServeSettings"),
         .target(
             name: "LinkServe",
             dependencies: [
                 "CPty",
                 "LinkKit",
+                "LinkServeSettings",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -48,10 +53,14 @@ let package = Package(
                 "LinkKit",
                 "LinkUI",
                 "LinkSDK",
-                "LinkServe",
+                // not LinkServe: linkterm starts without SwiftNIO and BoringSSL; `serve` checks its
+                // options, then execs linkterm-serve
+                "LinkServeSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `linkterm serve`'s SSH server: each SSH visitor gets a linkterm session of their own on a pty
+        .executableTarget(name: "linkterm-serve", dependencies: ["LinkServe", "LinkKit"]),
         // helpers shared by the test targets
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Installs linkterm: the release binary (stripped), its shell completions and its man page.
+# Installs linkterm: the release binaries (stripped), its shell completions and its man page.
 #
 # Usage: bash Scripts/install.sh [PREFIX]
 #   PREFIX  where to install (default: /usr/local as root, ~/.local otherwise; or $PREFIX)
 #
 # Puts, under PREFIX:
 #   bin/linkterm                                    the static release build, stripped
+#   bin/linkterm-serve                              the SSH server `linkterm serve` runs (likewise)
 #   share/man/man1/linkterm.1 (and one per subcommand, linkterm.replay.1 …)
 #   share/bash-completion/completions/linkterm      bash (bash-completion loads it)
 #   share/zsh/site-functions/_linkterm              zsh (on zsh's fpath)
 #   share/fish/vendor_completions.d/linkterm.fish   fish
-# Builds first (swift build -c release --static-swift-stdlib --product linkterm); a build
-# already done is reused. The man pages come from swift-argument-parser's generate-manual
+# Builds first (swift build -c release --static-swift-stdlib, --product linkterm, then
+# linkterm-serve); a build already done is reused. The man pages come from swift-argument-parser's generate-manual
 # tool, from the same definitions as --help.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +48,7 @@ quiet_build() {
 
 echo "install.sh: building the release binary (the first time takes several minutes)"
 quiet_build -c release --static-swift-stdlib --product linkterm || { echo "install.sh: the build failed" >&2; exit 1; }
+quiet_build -c release --static-swift-stdlib --product linkterm-serve || { echo "install.sh: the SSH server (linkterm-serve) did not build" >&2; exit 1; }
 bin=.build/release/linkterm
 
 mkdir -p "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
@@ -54,6 +56,8 @@ mkdir -p "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/c
 
 # the binary, stripped of its symbols and debug information (install -s strips with strip(1))
 install -m 0755 -s "$bin" "$prefix/bin/linkterm"
+# beside it, where `linkterm serve` looks for it
+install -m 0755 -s "$bin-serve" "$prefix/bin/linkterm-serve"
 
 "$prefix/bin/linkterm" --generate-completion-script bash > "$prefix/share/bash-completion/completions/linkterm"
 "$prefix/bin/linkterm" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_linkterm"
@@ -67,7 +71,9 @@ trap 'rm -rf "$pages"' EXIT
 find "$pages" -name '*.1' -exec install -m 0644 {} "$prefix/share/man/man1/" \;
 
 size=$(stat -c %s "$prefix/bin/linkterm")
+server_size=$(stat -c %s "$prefix/bin/linkterm-serve")
 echo "install.sh: installed linkterm $("$prefix/bin/linkterm" --version) in $prefix/bin ($((size / 1024 / 1024)) MiB, stripped),"
+echo "  and its SSH server, linkterm-serve ($((server_size / 1024 / 1024)) MiB), which linkterm serve runs,"
 echo "  man pages in $prefix/share/man/man1, completions for bash, zsh and fish under $prefix/share"
 case ":$PATH:" in
   *":$prefix/bin:"*) ;;

@@ -5,7 +5,8 @@
 #   --no-build  reuse .build-asan/debug/linkterm (default: `swift build --sanitize=address`)
 #   --keep      keep the per-flow logs (stdout, stderr, sanitizer logs) even when all pass
 #
-# Builds linkterm with ASan into .build-asan (gitignored), then runs headless replays (the happy
+# Builds linkterm alone with ASan into .build-asan (gitignored; not the SSH server, linkterm-serve,
+# so neither SwiftNIO nor BoringSSL is compiled: no flow here runs `serve`), then runs headless replays (the happy
 # path, MFA, errors, OAuth, update mode, a custom directory, stdin, an unmet expectation, a
 # malformed file), `replay --check` of the whole Tests/Scenarios folder, `search` over a
 # generated directory of thousands of names, and the real UI driven by its autopilot in an 80x24

@@ -2,11 +2,13 @@
 # The whole test suite: installs what the tests need, builds, runs every test.
 # Usage: bash Tests/run.sh
 #
-# Output: each stage says what it runs and, when it ends, its result and time; a green stage
-# prints only its summary (build progress and passing tests are left out), a failing one what
-# failed with its output. A table of the stages and their times ends the run. Every stage runs
-# even when one before it failed; the run fails at the end if any did. Full logs and the tests'
-# scratch files are in one folder per run ($LINKTERM_TEST_TMP; a green run leaves only its logs).
+# Output: each stage says what it runs and, when it ends, its result, its time and the processor
+# time it took (user + system, of all its processes); a green stage prints only its summary (build
+# progress and passing tests are left out), a failing one what failed with its output. A table of
+# the stages ends the run. Every stage runs even when one before it failed; the run fails at the end
+# if any did. Stages that need different things run side by side (see the order at the end). Full
+# logs and the tests' scratch files are in one folder per run ($LINKTERM_TEST_TMP; a green run leaves
+# only its logs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +23,19 @@ stages=()
 failed=()
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 
+# run_timed NAME COMMAND…: runs COMMAND, then writes the processor time of its processes (user +
+# system, seconds) to $logs/NAME.cpu; exits with COMMAND's status.
+run_timed() {
+  local name=$1; shift
+  # (`times` straight into a file: in a pipe it would run in a process of its own, with no children)
+  ( "$@"; status=$?; times > "$logs/$name.times"
+    awk 'NR == 2 { n = split($0, t, " "); s = 0
+      for (i = 1; i <= n; i++) { split(t[i], ms, /[ms]/); s += ms[1] * 60 + ms[2] } printf "%.0f", s }' \
+      "$logs/$name.times" > "$logs/$name.cpu"
+    rm -f "$logs/$name.times"
+    exit $status )
+}
+
 # stage NAME COMMAND…: runs COMMAND with its output in $logs/NAME.log, shown through the stage's
 # filter (filter_NAME, or all of it); records the result and the time.
 stage() {
@@ -29,11 +44,11 @@ stage() {
   t0=$(date +%s.%N)
   echo "== $name: $*"
   if declare -F "filter_$name" >/dev/null; then
-    "$@" > "$logs/$name.log" 2>&1
+    run_timed "$name" "$@" > "$logs/$name.log" 2>&1
     status=$?
     "filter_$name" < "$logs/$name.log"
   else
-    "$@" 2>&1 | tee "$logs/$name.log"
+    run_timed "$name" "$@" 2>&1 | tee "$logs/$name.log"
     status=${PIPESTATUS[0]}
   fi
   finish "$name" "$status" "$(elapsed "$t0")"
@@ -41,35 +56,42 @@ stage() {
 
 # finish NAME STATUS SECONDS: records a stage's result and says it.
 finish() {
-  local name=$1 status=$2 took=$3
+  local name=$1 status=$2 took=$3 cpu
+  cpu=$(cat "$logs/$name.cpu" 2>/dev/null || echo "?")
   if [ "$status" = 0 ]; then
-    stages+=("$(printf '%-10s passed  %5s s' "$name" "$took")")
-    echo "== $name: passed in $took s"
+    stages+=("$(printf '%-10s passed  %5s s  %5s s' "$name" "$took" "$cpu")")
+    echo "== $name: passed in $took s ($cpu s of processor time)"
   else
-    stages+=("$(printf '%-10s FAILED  %5s s  (exit %s; log: %s)' "$name" "$took" "$status" "$logs/$name.log")")
+    stages+=("$(printf '%-10s FAILED  %5s s  %5s s  (exit %s; log: %s)' "$name" "$took" "$cpu" "$status" "$logs/$name.log")")
     failed+=("$name")
     echo "== $name: FAILED (exit $status) in $took s; full log: $logs/$name.log"
   fi
 }
 
 # stage_aside NAME COMMAND…: starts a stage beside the others (its output goes to its log only);
-# stage_join NAME waits for it, then shows its output and result as `stage` does. For a stage
-# that mostly compiles while the others mostly wait on pseudo-terminals.
-aside_pid=
-aside_start=
+# stage_join NAME waits for it, then shows its output (through its filter) and result as `stage`
+# does, with its own time (start to end). For stages that need different things (their own build folder, or only the built tests),
+# so that one compiles while another waits on pseudo-terminals.
+declare -A aside_pid aside_start
 stage_aside() {
   local name=$1; shift
   echo "== $name: $* (beside the stages below; its output comes when it ends)"
-  aside_start=$(date +%s.%N)
-  ( "$@" > "$logs/$name.log" 2>&1; echo $? > "$logs/$name.status" ) &
-  aside_pid=$!
+  aside_start[$name]=$(date +%s.%N)
+  ( run_timed "$name" "$@" > "$logs/$name.log" 2>&1; echo $? > "$logs/$name.status"; date +%s.%N > "$logs/$name.end" ) &
+  aside_pid[$name]=$!
 }
 stage_join() {
   local name=$1
-  wait "$aside_pid"
+  wait "${aside_pid[$name]}"
   echo "== $name: (started beside the others)"
-  cat "$logs/$name.log"
-  finish "$name" "$(cat "$logs/$name.status")" "$(elapsed "$aside_start")"
+  if declare -F "filter_$name" >/dev/null; then
+    "filter_$name" < "$logs/$name.log"
+  else
+    cat "$logs/$name.log"
+  fi
+  # its own time, from its start to its end (not to this join)
+  finish "$name" "$(cat "$logs/$name.status")" \
+    "$(awk -v a="${aside_start[$name]}" -v b="$(cat "$logs/$name.end")" 'BEGIN { printf "%.0f", b - a }')"
 }
 
 # build output: warnings and errors, not the progress lines
@@ -115,28 +137,52 @@ install_tools() {
     echo "installing ${need_pip[*]}"
     python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "${need_pip[@]}" || return 1
   fi
+  # the dependencies, resolved once, before the builds that start side by side (each would write Package.resolved)
+  swift package resolve > "$logs/resolve.log" 2>&1 || { tail -20 "$logs/resolve.log"; return 1; }
   echo "tmux $(tmux -V | cut -d' ' -f2), $(ssh -V 2>&1 | cut -d, -f1), $(valgrind --version), $(swift --version 2>&1 | head -1)"
 }
 
+# the README's tests, in a copy of the checkout as a fresh clone has it (its own .build): they
+# build the release binary as the README says, so they start at once, beside the debug build
+readme_in_a_clone() {
+  local clone="$LINKTERM_TEST_TMP/clone"
+  mkdir -p "$clone" || return 1
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    # what a clone would hold, with this checkout's uncommitted changes (the files git would add)
+    git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+      [ -e "$file" ] && printf '%s\0' "$file"
+    done | xargs -0 -r cp -a --parents -t "$clone" || return 1
+    # the versions setup resolved (not in git), so that both builds test the same dependencies
+    [ ! -f Package.resolved ] || cp Package.resolved "$clone/" || return 1
+  else
+    tar --exclude='./.build*' -cf - . | tar -xf - -C "$clone" || return 1
+  fi
+  cd "$clone" && env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/readme
+}
+
+# What needs what: the debug build (build) is what perfgate, pty and swifttest run; the README's
+# tests build the release binary in a clone of their own (readme); the AddressSanitizer build has
+# its folder, .build-asan, and builds linkterm alone (asan). So readme and asan start beside the
+# debug build, and swifttest (tmux) beside pty (pseudo-terminals of their own).
 stage setup install_tools
-# the debug build and the test targets, so that nothing below builds in .build while the release
-# build of the readme stage runs there (two builds in one folder at once fail)
+stage_aside readme readme_in_a_clone
+stage_aside asan bash Tests/asan.sh
 stage build swift build --build-tests
 # the performance gate: instructions (callgrind) of a batch search and of a start-up of the debug
 # build against Tests/perf/baselines.json, failing on more than 10% over
 stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
-# the README's set-up and quick start, run as written (the release build), and the install step:
-# mostly compiling, so it runs beside the pseudo-terminal stages, which mostly wait
-stage_aside readme env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/readme
+# the Swift tests (Swift Testing; the end-to-end ones drive linkterm in tmux)
+stage_aside swifttest swift test --skip-build --no-parallel
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
 stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
+stage_join swifttest
 # a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
-stage asan bash Tests/asan.sh
+stage_join asan
+# the README's set-up and quick start, run as written (the release build), and the install step
 stage_join readme
-stage swifttest swift test --skip-build --no-parallel
 
 echo
-echo "stage      result   time"
+echo "stage      result    time   processor"
 printf '%s\n' "${stages[@]}"
 echo "whole run: $(elapsed "$run_start") s"
 echo "stages: $(( ${#stages[@]} - ${#failed[@]} )) passed, ${#failed[@]} failed"

@@ -1,12 +1,16 @@
 import ArgumentParser
 import Foundation
 import LinkKit
-import LinkServe
+import LinkServeSettings
 import LinkUI
-import NIOCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `linkterm serve`: an SSH server on which every visitor gets a linkterm session of their own
-/// (its own process on its own pseudo-terminal), with the options given here.
+/// (its own process on its own pseudo-terminal), with the options given here. This command checks
+/// the options (the sessions' with linkterm's own parser) and then execs the SSH server,
+/// `linkterm-serve`, installed beside linkterm, so that linkterm itself carries no SSH code.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -188,7 +192,7 @@ struct Serve: ParsableCommand {
         if open && watch && presenterKey == nil {
             throw ValidationError("--open --watch needs --presenter-key SHA256:… (ssh-keygen -lf YOUR_KEY.pub): on a public demo a stranger's session (what they type) must never be shown to the watchers; with it, only the host presents, logging in as present@ with that key")
         }
-        if let metrics { _ = try Self.resolve(metrics, option: "--metrics", allInterfaces: allInterfaces) }
+        if let metrics { try Self.resolve(metrics, option: "--metrics", allInterfaces: allInterfaces) }
         if let presenterKey {
             guard watch else { throw ValidationError("--presenter-key names who presents to watchers: it needs --watch") }
             guard Self.isFingerprint(presenterKey) else {
@@ -210,26 +214,27 @@ struct Serve: ParsableCommand {
         return digest.count == 43 && digest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }
     }
 
-    /// `--listen`'s address, as the system resolves it (and the server binds it); refused when it
-    /// is every interface (however it is written: `0`, `0x0`, `[::0]` …) without `--all-interfaces`.
-    func listenAddress() throws -> SocketAddress {
+    /// `--listen`'s host and port; refused when the system resolves it to every interface (however
+    /// it is written: `0`, `0x0`, `[::0]` …) without `--all-interfaces`.
+    func listenAddress() throws -> (String, Int) {
         try Self.resolve(listen, option: "--listen", allInterfaces: allInterfaces)
     }
 
-    /// `text` (`HOST:PORT`, for `option`) as the system resolves it; refused when it is every
-    /// interface without `--all-interfaces`.
-    static func resolve(_ text: String, option: String, allInterfaces: Bool) throws -> SocketAddress {
+    /// `text` (`HOST:PORT`, for `option`) as a host and a port, checked as the system resolves it;
+    /// refused when it is every interface without `--all-interfaces`.
+    @discardableResult
+    static func resolve(_ text: String, option: String, allInterfaces: Bool) throws -> (String, Int) {
         let (host, port) = try Self.parseListen(text, option: option)
-        let address: SocketAddress
+        let wildcard: Bool
         do {
-            address = try ListenAddress.resolve(host: host, port: port)
+            wildcard = try WildcardAddress.isWildcard(host: host, port: port)
         } catch {
             throw ValidationError("\(option) \(UntrustedText.quoted(text)): \(UntrustedText.quoted(host)) is not an address of this host (\(error))")
         }
-        if ListenAddress.isWildcard(address) && !allInterfaces {
+        if wildcard && !allInterfaces {
             throw ValidationError("\(option) \(text) listens on every network interface: add --all-interfaces to mean it, or give one address (default \(option == "--listen" ? "127.0.0.1:2222" : "a loopback one such as 127.0.0.1:9222"))")
         }
-        return address
+        return (host, port)
     }
 
     /// `HOST:PORT` or `[IPV6]:PORT` as a host and a port.
@@ -255,9 +260,10 @@ struct Serve: ParsableCommand {
         ValidationError("\(option) takes HOST:PORT (e.g. 127.0.0.1:2222, [::1]:2222, 0.0.0.0:2222 with --all-interfaces), not \(UntrustedText.quoted(text))")
     }
 
+    /// Execs the SSH server, `linkterm-serve` beside this linkterm, with the settings checked here
+    /// (see `ServeSettings`): the same process, so its signals and exit status are the server's.
     func run() throws {
-        let (host, port) = try Self.parseListen(listen)
-        let address = try listenAddress()
+        let (host, port) = try listenAddress()
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         guard let keyPath = hostKey ?? home.map({ ($0 as NSString).appendingPathComponent(".linkterm/ssh_host_ed25519_key") })
         else {
@@ -265,32 +271,29 @@ struct Serve: ParsableCommand {
             printError("linkterm serve: HOME is not set (or not an absolute path): give the host key's file with --host-key FILE")
             throw ExitCode(2)
         }
-        let key: HostKey
-        do {
-            key = try HostKey.loadOrCreate(path: keyPath)
-        } catch {
-            printError("linkterm serve: \(error)")
-            throw ExitCode(2)
-        }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
-        var limits = ServeLimits(maxSessions: maxSessions, maxPerSource: maxPerSource,
-                                 idleTimeout: .seconds(Int64(idleTimeout)), handshakeTimeout: .seconds(Int64(handshakeTimeout)))
-        limits.maxStartups = MaxStartups(maxStartups) ?? .openSSHDefault
-        limits.maxWatchers = maxWatchers
-        var configuration = ServeConfiguration(
-            host: host, port: port, hostKey: key, authorizedKeysPath: authorizedKeys, limits: limits, executable: executable,
-            sessionArguments: childArguments, eventsDirectory: eventsDir, watch: watch, presenterKey: presenterKey)
-            .listening(on: address)
-        configuration.proxyProtocol = proxyProtocol
-        configuration.metricsAddress = try metrics.map { try Self.resolve($0, option: "--metrics", allInterfaces: allInterfaces) }
-        do {
-            try SSHServer(configuration: configuration, log: ServeLog()).run()
-        } catch let error as ServeError {
-            printError("linkterm serve: \(error)")
-            if case .listen = error { throw ExitCode(1) }
+        let metricsAddress = try metrics.map { try Self.resolve($0, option: "--metrics", allInterfaces: allInterfaces) }
+        let settings = ServeSettings(
+            host: host, port: port, hostKeyPath: keyPath, authorizedKeysPath: authorizedKeys, maxSessions: maxSessions,
+            maxPerSource: maxPerSource, maxWatchers: maxWatchers, maxStartups: maxStartups, idleTimeout: idleTimeout,
+            handshakeTimeout: handshakeTimeout, executable: executable, sessionArguments: childArguments,
+            eventsDirectory: eventsDir, watch: watch, presenterKey: presenterKey, proxyProtocol: proxyProtocol,
+            metricsHost: metricsAddress?.0, metricsPort: metricsAddress?.1)
+        let server = ServeSettings.serverPath(beside: executable)
+        guard FileManager.default.isExecutableFile(atPath: server) else {
+            printError("linkterm serve: the SSH server \(UntrustedText.quoted(server, limit: 4096)) is not there: it is built with linkterm (swift build) and installed beside it (bash Scripts/install.sh)")
             throw ExitCode(2)
         }
+        setenv(ServeSettings.environmentName, try settings.encoded(), 1)
+        let arguments = [server] + CommandLine.arguments.dropFirst()
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(server, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        unsetenv(ServeSettings.environmentName)
+        printError("linkterm serve: could not start the SSH server \(UntrustedText.quoted(server, limit: 4096)): \(reason)")
+        throw ExitCode(2)
     }
 }
 

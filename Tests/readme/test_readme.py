@@ -198,7 +198,13 @@ def test_quick_start_serve_line_lets_a_visitor_in_over_ssh(release, tmp_path):
     work = in_folder_like_the_clone(tmp_path)
     key = work / "visitor"
     subprocess.run([keygen, "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, stdin=subprocess.DEVNULL)
-    server = subprocess.Popen([BASH, "-c", "exec " + quick_start()["serve --open"]], cwd=work,
+    # the line builds the server (in the clone's folder, where the package is), then runs it
+    build, run = quick_start()["serve --open"].split(" && ", 1)
+    assert build == "swift build -c release --static-swift-stdlib --product linkterm-serve", build
+    built = subprocess.run([BASH, "-c", build], cwd=REPO, env=newcomer_env(), capture_output=True, text=True,
+                           timeout=BUILD_TIMEOUT, stdin=subprocess.DEVNULL)
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    server = subprocess.Popen([BASH, "-c", "exec " + run], cwd=work,
                               env=newcomer_env(work / "home"), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               stdin=subprocess.DEVNULL, text=True)
     try:
@@ -231,6 +237,12 @@ def test_quick_start_install_line_installs_a_stripped_binary_completions_and_man
     sections = subprocess.run(["readelf", "-S", "-W", str(binary)], capture_output=True, text=True, check=True).stdout
     assert ".symtab" not in sections and ".debug_info" not in sections, "the installed binary is not stripped"
     assert binary.stat().st_size < release.stat().st_size
+    # the SSH server, beside it (where `linkterm serve` looks), stripped too
+    server = prefix / "bin" / "linkterm-serve"
+    sections = subprocess.run(["readelf", "-S", "-W", str(server)], capture_output=True, text=True, check=True).stdout
+    assert ".symtab" not in sections and ".debug_info" not in sections, "the installed server is not stripped"
+    by_hand = subprocess.run([str(server)], capture_output=True, text=True, env=newcomer_env(tmp_path), stdin=subprocess.DEVNULL)
+    assert by_hand.returncode == 2 and "run linkterm serve" in by_hand.stderr, by_hand
     helped = subprocess.run([str(binary), "--help"], capture_output=True, text=True, env=newcomer_env(tmp_path))
     assert helped.returncode == 0 and "USAGE: linkterm" in helped.stdout
     # found where a shell finds them: PATH, MANPATH, bash-completion's folder
