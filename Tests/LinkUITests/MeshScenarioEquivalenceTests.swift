@@ -28,6 +28,36 @@ struct MeshScenarioEquivalenceTests {
         return driver.records.map(\.jsonLine)
     }
 
+    @Test("a loop held up after each tick (a busy machine) still plays Ctrl-C during a minute's LOADING at once")
+    func heldUpLoop() throws {
+        let text = try String(contentsOfFile: Self.library.appendingPathComponent("mesh_quit_during_signin.txt").path,
+                              encoding: .utf8)
+        let scenario = try MeshScenario(text: text, file: "mesh_quit_during_signin.txt")
+        let clock = ManualClock()
+        let driver = MeshDriver(configuration: scenario.configuration, clock: clock)
+        let app = MeshApp(driver: driver, theme: try ThemeLoader.load("default"))
+        let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: 5)
+        app.autopilot = autopilot
+        app.exitAtEnd = true
+        app.start()
+        let start = clock.now.millis
+        var effects = app.update(.tick)
+        var ticks = 0
+        while !effects.contains(.leave), ticks < 10_000 {
+            // the process is held up 20 ms between a tick and asking what is due next: the
+            // autopilot's next key (5 ms after the last) is overdue when the loop asks
+            clock.advance(to: Timestamp(millis: clock.now.millis + 20))
+            guard let next = app.nextDeadline else { break }
+            clock.advance(to: Timestamp(millis: max(next, clock.now.millis)))
+            effects = app.update(.tick)
+            ticks += 1
+        }
+        #expect(autopilot.state == .finished, "\(autopilot.report)")
+        // the sandbox answers the sign-in after 60 s: the quit came long before, not after it
+        #expect(clock.now.millis - start < 10_000, "the play ended \(clock.now.millis - start) ms in")
+        #expect(driver.records.map(\.name).suffix(2) == ["close", "exit"])
+    }
+
     @Test("the same records through replay and through the Mesh UI", arguments: meshNames)
     func sameSession(name: String) throws {
         let text = try String(contentsOfFile: Self.library.appendingPathComponent(name).path, encoding: .utf8)

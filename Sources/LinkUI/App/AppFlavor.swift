@@ -84,8 +84,10 @@ public protocol FlavorAutopilot: AnyObject {
     var stepNames: [(line: Int, verb: String)] { get }
     /// Watches `app`'s records (called before the session starts).
     func attach(to app: FlavorApp<Flavor>)
-    /// When the autopilot next wants to act (milliseconds on the session clock), if it is playing.
-    func nextDeadline(now: Int64) -> Int64?
+    /// When the autopilot next wants to act (milliseconds on the session clock), if it is
+    /// playing and not waiting for the session to settle (`sessionIdle`: no timer pending), whose
+    /// own deadline wakes the loop then.
+    func nextDeadline(now: Int64, sessionIdle: Bool, sessionFinished: Bool) -> Int64?
     /// When the next key of the step being typed falls due, if one is waiting to be pressed
     /// before the session's timers.
     var nextKeyDue: Int64? { get }

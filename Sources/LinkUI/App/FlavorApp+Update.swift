@@ -39,10 +39,12 @@ extension FlavorApp {
         let now = now
         var due: [Int64] = []
         if let deadline = flavor.driver.engineDeadline { due.append(deadline) }
-        if let next = autopilot?.nextDeadline(now: now) {
-            // due already but still here: it waits for the session to settle (LOADING, a
-            // debounce), whose own deadline wakes the loop; not a 1 ms spin until then
-            if next > now || flavor.driver.engineDeadline == nil { due.append(next) }
+        // (none while it waits for the session to settle, LOADING or a debounce: the session's
+        // own deadline wakes the loop then, not a 1 ms spin; a step it can take meanwhile, such
+        // as checking a step with no expectations during a LOADING, is due at once)
+        if let next = autopilot?.nextDeadline(now: now, sessionIdle: flavor.driver.engineDeadline == nil,
+                                              sessionFinished: flavor.driver.isFinished) {
+            due.append(next)
         }
         if let nextAnimationAt { due.append(nextAnimationAt) }
         if let releaseAt = finalScreenReleaseAt, releaseAt > now { due.append(releaseAt) }

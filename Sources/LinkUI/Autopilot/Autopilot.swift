@@ -132,10 +132,24 @@ extension ScenarioAutopilot: FlavorAutopilot {
     /// Watches `app`'s session records (call before the session starts).
     public func attach(to app: FlavorApp<Script.Flavor>) { script.attach(to: app) }
 
-    /// When the autopilot next wants to act (milliseconds on the session clock), if it is playing.
-    public func nextDeadline(now: Int64) -> Int64? {
-        guard case .playing = state else { return nil }
+    /// When the autopilot next wants to act (milliseconds on the session clock), if it is
+    /// playing and not waiting for the session to settle (see ``waitsForSession(idle:finished:)``).
+    public func nextDeadline(now: Int64, sessionIdle: Bool, sessionFinished: Bool) -> Int64? {
+        guard case .playing = state, !waitsForSession(idle: sessionIdle, finished: sessionFinished) else { return nil }
         return max(now, nextKeyAt)
+    }
+
+    /// Whether the next thing the play does waits for the session to settle (the opening's
+    /// check, a step's check, a step's first key, each waiting for LOADING or a debounce to end),
+    /// as ``tick(app:now:)`` decides it. Anything else (a key to type, a step to check at once,
+    /// the next step after a check) is due at its time, however long the session's timers run.
+    func waitsForSession(idle: Bool, finished: Bool) -> Bool {
+        guard case .playing(let index) = state, !idle else { return false }
+        if !openingChecked { return true }
+        let steps = script.stepNames
+        if awaitingCheck { return !finished && !(steps.indices.contains(index) && script.checksAtOnce(step: index)) }
+        guard steps.indices.contains(index), !stepStarted, script.waitMillis(step: index) == nil else { return false }
+        return !script.actsWhenBusy(step: index)
     }
 
     /// When the next key of the step being typed falls due, if one is waiting to be pressed and
