@@ -54,20 +54,7 @@ struct MeshSaveScenarioTests {
         var replayed: [String] = []
         try MeshScenarioRunner(scenario: scenario).run { replayed.append($0.jsonLine) }
         #expect(replayed == lived, "\(recorder.text)")
-        #expect(try autopilotLines(scenario) == lived, "\(recorder.text)")
+        #expect(try meshAutopilotLines(scenario, what: "the saved scenario") == lived, "\(recorder.text)")
     }
 
-    /// The records of `scenario` played through the Mesh UI by its autopilot.
-    func autopilotLines(_ scenario: MeshScenario) throws -> [String] {
-        let clock = ManualClock()
-        let driver = MeshDriver(configuration: scenario.configuration, clock: clock)
-        let app = MeshApp(driver: driver, theme: try ThemeLoader.load("default"))
-        let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: 5)
-        app.autopilot = autopilot
-        app.exitAtEnd = true
-        app.start()
-        runLoop(app, clock: clock, what: "the saved scenario (\(autopilot.banner))")
-        #expect(autopilot.state == .finished, "\(autopilot.report)")
-        return driver.records.map(\.jsonLine)
-    }
 }

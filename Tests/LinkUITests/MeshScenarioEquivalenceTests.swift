@@ -15,31 +15,12 @@ struct MeshScenarioEquivalenceTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? []).filter { $0.hasPrefix("mesh_") }.sorted()
     }
 
-    func autopilotLines(_ scenario: MeshScenario) throws -> [String] {
-        let clock = ManualClock()
-        let driver = MeshDriver(configuration: scenario.configuration, clock: clock)
-        let app = MeshApp(driver: driver, theme: try ThemeLoader.load("default"))
-        let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: 5)
-        app.autopilot = autopilot
-        app.exitAtEnd = true
-        app.start()
-        runLoop(app, clock: clock, what: "\(scenario.file) (\(autopilot.banner))")
-        #expect(autopilot.state == .finished, "\(scenario.file): \(autopilot.report)")
-        return driver.records.map(\.jsonLine)
-    }
-
     @Test("a loop held up after each tick (a busy machine) still plays Ctrl-C during a minute's LOADING at once")
     func heldUpLoop() throws {
         let text = try String(contentsOfFile: Self.library.appendingPathComponent("mesh_quit_during_signin.txt").path,
                               encoding: .utf8)
         let scenario = try MeshScenario(text: text, file: "mesh_quit_during_signin.txt")
-        let clock = ManualClock()
-        let driver = MeshDriver(configuration: scenario.configuration, clock: clock)
-        let app = MeshApp(driver: driver, theme: try ThemeLoader.load("default"))
-        let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: 5)
-        app.autopilot = autopilot
-        app.exitAtEnd = true
-        app.start()
+        let (app, driver, clock, autopilot) = try meshAutopilotStarted(scenario)
         let start = clock.now.millis
         var effects = app.update(.tick)
         var ticks = 0
@@ -64,7 +45,7 @@ struct MeshScenarioEquivalenceTests {
         let scenario = try MeshScenario(text: text, file: name)
         var expected: [String] = []
         try MeshScenarioRunner(scenario: scenario).run { expected.append($0.jsonLine) }
-        let got = try autopilotLines(scenario)
+        let got = try meshAutopilotLines(scenario, what: scenario.file)
         #expect(got.count == expected.count, "\(name): \(got.count) records through the UI, \(expected.count) through replay")
         for (index, (a, b)) in zip(got, expected).enumerated() where a != b {
             Issue.record("\(name): record \(index) differs\n  UI:     \(a)\n  replay: \(b)")

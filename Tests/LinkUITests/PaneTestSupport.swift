@@ -91,3 +91,26 @@ func locate(_ text: String, in buffer: CellBuffer) -> CellPosition? {
     }
     return nil
 }
+
+/// The Mesh app on a manual clock with the autopilot playing `scenario` (5 ms a key) and
+/// exit-at-end, started.
+func meshAutopilotStarted(_ scenario: MeshScenario) throws -> (MeshApp, MeshDriver, ManualClock, MeshAutopilot) {
+    let clock = ManualClock()
+    let driver = MeshDriver(configuration: scenario.configuration, clock: clock)
+    let app = MeshApp(driver: driver, theme: try ThemeLoader.load("default"))
+    let autopilot = MeshAutopilot(scenario: scenario, typingDelayMillis: 5)
+    app.autopilot = autopilot
+    app.exitAtEnd = true
+    app.start()
+    return (app, driver, clock, autopilot)
+}
+
+/// The records of `scenario` played through the Mesh UI by its autopilot, the loop driven as
+/// the terminal runner drives it; the play must finish (`what` names it in a failure).
+func meshAutopilotLines(_ scenario: MeshScenario, what: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    let (app, driver, clock, autopilot) = try meshAutopilotStarted(scenario)
+    runLoop(app, clock: clock, what: "\(what) (\(autopilot.banner))", sourceLocation: sourceLocation)
+    #expect(autopilot.state == .finished, "\(what): \(autopilot.report)", sourceLocation: sourceLocation)
+    return driver.records.map(\.jsonLine)
+}
