@@ -7,35 +7,16 @@ struct ExitConfirmPane: PaneView {
         if case .exitConfirmation(let underneath) = context.pane { underneath } else { nil }
     }
 
-    /// The buttons, in the order drawn: staying first, and the default.
-    static let buttons = ["No, stay", "Yes, exit"]
+    /// The dialog, in Plaid's words.
+    var dialog = ExitDialog<UserAction>(
+        confirm: .confirmExit, cancel: .cancelExit, stayWord: "stay", buttons: ["No, stay", "Yes, exit"],
+        message: ["Are you sure you want to exit?", "Your progress will be lost and you will return to the app."])
 
-    /// Whether "Yes, exit" has the focus (never by default: Esc-then-Enter out of habit must not
-    /// end the session).
-    var exitFocused = false
+    mutating func enter(_ context: PaneContext, returning: Bool) { dialog.reset() }
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
-        exitFocused = false
-    }
+    func keyMap(_ context: PaneContext) -> KeyMap { dialog.keyMap }
 
-    /// ←/→ or Tab move between the buttons, Enter presses the focused one (staying, unless moved);
-    /// y exits, Esc or n stays.
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("←/→", "choose", matches: [.left, .right, .tab, .backTab]),
-                KeyBinding("Enter", exitFocused ? "exit" : "stay", matches: [.enter], sends: exitFocused ? .confirmExit : .cancelExit),
-                KeyBinding("y", "exit", matches: [.char("y"), .char("Y")], sends: .confirmExit),
-                KeyBinding("Esc/n", "stay", matches: [.escape, .char("n"), .char("N")], sends: .cancelExit)])
-    }
-
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        switch key {
-        case .left, .right, .tab, .backTab:
-            exitFocused.toggle()
-            return .handled
-        default:
-            return keyMap(context).action(for: key).map(PaneResult.send) ?? .ignored
-        }
-    }
+    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult { dialog.handle(key) }
 
     /// `confirm`: y; `stay`: n.
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
@@ -46,13 +27,8 @@ struct ExitConfirmPane: PaneView {
         }
     }
 
-    /// Draws the dialog centred in `area` (the pane it is over is drawn underneath), the focused
-    /// button in the selection style.
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
-        Dialog.draw(into: &buffer, area: area, styles: context.styles, title: " Exit? ", lines: [
-            ("Are you sure you want to exit?", context.styles.title),
-            ("Your progress will be lost and you will return to the app.", context.styles.text),
-        ], choices: Self.buttons, focused: exitFocused ? 1 : 0)
+        dialog.draw(into: &buffer, area: area, styles: context.styles)
         return nil
     }
 }

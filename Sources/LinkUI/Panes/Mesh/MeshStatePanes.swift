@@ -19,43 +19,19 @@ struct MeshLoadingPane: PaneView {
 struct MeshExitPane: PaneView {
     func title(_ context: MeshPaneContext) -> String? { " Exit " }
 
-    /// The buttons, in the order drawn: continuing first, and the default (Mesh's words).
-    static let buttons = ["No, continue", "Yes, exit"]
+    /// The dialog, in Mesh's words.
+    var dialog = ExitDialog<MeshAction>(
+        confirm: .confirmExit, cancel: .cancelExit, stayWord: "continue", buttons: ["No, continue", "Yes, exit"],
+        message: ["Are you sure you want to exit?", "Your progress will be lost."])
 
-    /// Whether "Yes, exit" has the focus (never by default: Esc-then-Enter out of habit must not
-    /// end the session).
-    var exitFocused = false
+    mutating func enter(_ context: MeshPaneContext, returning: Bool) { dialog.reset() }
 
-    mutating func enter(_ context: MeshPaneContext, returning: Bool) { exitFocused = false }
+    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap { dialog.keyMap }
 
-    /// ←/→ or Tab move between the buttons, Enter presses the focused one (continuing, unless
-    /// moved); y exits, Esc or n continues.
-    func keyMap(_ context: MeshPaneContext) -> MeshKeyMap {
-        MeshKeyMap([MeshKeyBinding("←/→", "choose", matches: [.left, .right, .tab, .backTab]),
-                    MeshKeyBinding("Enter", exitFocused ? "exit" : "continue", matches: [.enter]),
-                    MeshKeyBinding("y", "exit", matches: [.char("y"), .char("Y")]),
-                    MeshKeyBinding("Esc/n", "continue", matches: [.escape, .char("n"), .char("N")])])
-    }
+    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { dialog.handle(key) }
 
-    mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult {
-        switch key {
-        case .left, .right, .tab, .backTab:
-            exitFocused.toggle()
-            return .handled
-        case .enter: return .send(exitFocused ? .confirmExit : .cancelExit)
-        case .char("y"), .char("Y"): return .send(.confirmExit)
-        case .escape, .char("n"), .char("N"): return .send(.cancelExit)
-        default: return .ignored
-        }
-    }
-
-    /// Draws the dialog centred in `area` (the pane it is over is drawn underneath), the focused
-    /// button in the selection style.
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
-        Dialog.draw(into: &buffer, area: area, styles: context.styles, title: " Exit? ", lines: [
-            ("Are you sure you want to exit?", context.styles.title),
-            ("Your progress will be lost.", context.styles.text),
-        ], choices: Self.buttons, focused: exitFocused ? 1 : 0)
+        dialog.draw(into: &buffer, area: area, styles: context.styles)
         return nil
     }
 }
