@@ -133,6 +133,26 @@ struct ScenarioWalkTests {
         #expect(result.steps[4].verdict == .notReached)
     }
 
+    @Test("a walk left off script: the step fails with the off-script words, said once in the report")
+    func leftOffScript() throws {
+        let (path, text) = try libraryFile("mfa_device.txt")
+        let scenario = try Scenario(text: text, file: path)
+        let (walk, _) = try walkPlaid(scenario) { driver, walk in
+            try act(.primary, driver: driver, walk: walk)
+            driver.settle()
+            try act(.setQuery("tartan"), driver: driver, walk: walk)
+            driver.settle()
+            try act(.selectInstitution(id: "ins_109511"), driver: driver, walk: walk)
+            driver.settle()
+            try act(.quit, driver: driver, walk: walk)
+        }
+        let result = walk.finish()
+        let words = "off script: you chose Tartan Bank (ins_109511); the scenario expects: Search for first platypus (line 5)"
+        #expect(result.steps[2].verdict == .failed(words))
+        let markdown = WalkReport.markdown([result], date: Date(timeIntervalSince1970: 0), terminal: (80, 24))
+        #expect(markdown.components(separatedBy: "you chose Tartan Bank").count == 2, "\(markdown)")
+    }
+
     @Test("a tester quicker than the search's pause: the search reported by the choice meets the search step's expectation")
     func searchReportedByTheChoice() throws {
         let (path, text) = try libraryFile("mfa_device.txt")

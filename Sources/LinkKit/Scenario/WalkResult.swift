@@ -161,12 +161,15 @@ public enum WalkReport {
                 let time = step.millis.map { String(format: " (%.1f s)", Double($0) / 1000) } ?? ""
                 lines.append("- \(step.verdict.mark) line \(step.entry.line): \(step.entry.title): \(step.verdict.word)\(time)")
                 for expectation in step.entry.expectations { lines.append("  - `\(expectation)`") }
+                var verdictMessage: String?
                 switch step.verdict {
                 case .failed(let message), .blocked(let message):
+                    verdictMessage = message
                     for line in message.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("    > \(line)") }
                 default: break
                 }
-                for note in step.notes { lines.append("  - note: \(note)") }
+                // (a note the verdict already quotes, an off-script one, is not said twice)
+                for note in step.notes where note != verdictMessage { lines.append("  - note: \(note)") }
             }
             if !result.timeline.isEmpty {
                 lines += ["", "### Timeline", "", "```"] + result.timeline + ["```"]
