@@ -213,7 +213,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             }
             process = try SessionProcess.spawn(
                 executable: server.configuration.executable,
-                arguments: server.configuration.childArguments(eventsDescriptor: eventsDescriptor),
+                arguments: server.configuration.childArguments(eventsDescriptor: eventsDescriptor, session: connection.sessionID),
                 environment: environment, size: terminal.size, descriptors: descriptors)
         } catch {
             audience?.close()

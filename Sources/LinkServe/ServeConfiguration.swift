@@ -22,6 +22,9 @@ public struct ServeConfiguration: Sendable {
     public var sessionArguments: [String]
     /// With `--events-dir`: each session writes its events to a file of its own there.
     public var eventsDirectory: String?
+    /// With `--walk` and `--reports-dir`: each session's walk writes its Markdown and JUnit
+    /// reports to files of its own there, named as the events files are.
+    public var reportsDirectory: String?
     /// `--watch`: visitors logged in as `watch` see the presenter's session.
     public var watch: Bool
     /// `--presenter-key`: with `--watch`, only sessions of the key of this fingerprint present.
@@ -62,18 +65,29 @@ public struct ServeConfiguration: Sendable {
     /// descriptor, so that what it says of the file names `/dev/fd/N`, not the server's folders.
     func makeEventsFile(session id: String) throws -> EventsFile? {
         guard let eventsDirectory else { return nil }
-        let stamp = ServeLog.timestamp().replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
-        let path = (eventsDirectory as NSString).appendingPathComponent("\(stamp)-\(id).jsonl")
+        let path = Self.sessionFile(in: eventsDirectory, session: id, suffix: "jsonl")
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw SpawnError("the events file \(path)", errno) }
         return EventsFile(path: path, descriptor: fd)
     }
 
-    /// The arguments of a session's linkterm: the server's session options, and its events file
-    /// as the descriptor `eventsDescriptor` when it has one.
-    func childArguments(eventsDescriptor: Int32?) -> [String] {
-        guard let eventsDescriptor else { return sessionArguments }
-        return sessionArguments + ["--events", "/dev/fd/\(eventsDescriptor)"]
+    /// A session's own file in `directory`: named by the time and the session id.
+    static func sessionFile(in directory: String, session id: String, suffix: String) -> String {
+        let stamp = ServeLog.timestamp().replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+        return (directory as NSString).appendingPathComponent("\(stamp)-\(id).\(suffix)")
+    }
+
+    /// The arguments of session `id`'s linkterm: the server's session options, its events file
+    /// as the descriptor `eventsDescriptor` when it has one, and with `--reports-dir` its walk's
+    /// reports (the walk makes them, 0600, at their paths: they are the operator's to read).
+    func childArguments(eventsDescriptor: Int32?, session id: String) -> [String] {
+        var arguments = sessionArguments
+        if let eventsDescriptor { arguments += ["--events", "/dev/fd/\(eventsDescriptor)"] }
+        if let reportsDirectory {
+            arguments += ["--report", Self.sessionFile(in: reportsDirectory, session: id, suffix: "md"),
+                          "--junit", Self.sessionFile(in: reportsDirectory, session: id, suffix: "xml")]
+        }
+        return arguments
     }
 
     /// The environment of a session's linkterm: the visitor's TERM (checked: ``ClientText/isSafeTerm(_:)``)

@@ -39,6 +39,8 @@ public struct ServeSettings: Codable, Sendable, Equatable {
     public var sessionArguments: [String]
     /// `--events-dir`.
     public var eventsDirectory: String?
+    /// `--reports-dir` (with `--walk`): each session's walk writes its reports there.
+    public var reportsDirectory: String?
     /// `--watch`.
     public var watch: Bool
     /// `--presenter-key`.

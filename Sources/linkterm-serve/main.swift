@@ -60,6 +60,7 @@ var configuration = ServeConfiguration(
     watch: settings.watch, presenterKey: settings.presenterKey)
     .listening(on: address)
 configuration.proxyProtocol = settings.proxyProtocol
+configuration.reportsDirectory = settings.reportsDirectory
 configuration.metricsAddress = metricsAddress
 do {
     try SSHServer(configuration: configuration, log: ServeLog()).run()

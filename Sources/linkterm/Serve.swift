@@ -87,6 +87,14 @@ struct Serve: ParsableCommand {
                                valueName: "dir"))
     var eventsDir: String?
 
+    @Option(help: ArgumentHelp("Each visitor walks this scenario (or folder of scenarios) by hand, checked live, as linkterm walk does (a QA walkthrough on a shared host; the scenario's option lines apply).",
+                               valueName: "file|folder"))
+    var walk: String?
+
+    @Option(help: ArgumentHelp("With --walk: each session's walk writes its reports here, Markdown and JUnit (0600), named by the time and the session id.",
+                               valueName: "dir"))
+    var reportsDir: String?
+
     @Flag(help: "Let visitors logged in as user watch see the presenter's session live, each at their own terminal size.")
     var watch = false
 
@@ -112,7 +120,7 @@ struct Serve: ParsableCommand {
         ("--listen", true), ("--all-interfaces", false), ("--host-key", true), ("--authorized-keys", true), ("--open", false),
         ("--max-sessions", true), ("--max-per-source", true), ("--idle-timeout", true), ("--handshake-timeout", true),
         ("--max-startups", true), ("--max-watchers", true),
-        ("--events-dir", true), ("--watch", false), ("--presenter-key", true), ("--proxy-protocol", false), ("--metrics", true),
+        ("--events-dir", true), ("--walk", true), ("--reports-dir", true), ("--watch", false), ("--presenter-key", true), ("--proxy-protocol", false), ("--metrics", true),
     ]
 
     /// The options each session's linkterm runs with: the command line's arguments without
@@ -172,9 +180,10 @@ struct Serve: ParsableCommand {
                 throw ValidationError("\(UntrustedText.quoted(name)) cannot be given to the sessions: every visitor would share it\(name == "--events" ? " (use --events-dir DIR)" : "")")
             }
         }
+        if let walk { try validateWalk(walk) }
         let session: LinkTerm?
         do {
-            session = try LinkTerm.parseAsRoot(childArguments) as? LinkTerm
+            session = try LinkTerm.parseAsRoot(sessionArguments) as? LinkTerm
         } catch {
             throw ValidationError("the sessions' options: \(LinkTerm.message(for: error))")
         }
@@ -199,12 +208,51 @@ struct Serve: ParsableCommand {
                 throw ValidationError("--presenter-key takes a key's SHA256 fingerprint as ssh-keygen -l prints it (SHA256: and 43 characters), not \(UntrustedText.quoted(presenterKey))")
             }
         }
-        if let eventsDir {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: eventsDir, isDirectory: &isDirectory), isDirectory.boolValue,
-                  FileManager.default.isWritableFile(atPath: eventsDir)
-            else { throw ValidationError("--events-dir \(UntrustedText.quoted(eventsDir)): not a directory this user can write to") }
+        if let reportsDir {
+            guard walk != nil else { throw ValidationError("--reports-dir goes with --walk (the walks' reports)") }
+            try Self.checkWritableDirectory(reportsDir, option: "--reports-dir")
         }
+        if let eventsDir { try Self.checkWritableDirectory(eventsDir, option: "--events-dir") }
+    }
+
+    /// `--walk`: a scenario file or folder a session can read, with no other session options
+    /// (each session runs `linkterm walk FILE`, the scenario's own `option` lines applying), no
+    /// events file (a walk's record is its report, `--reports-dir`).
+    func validateWalk(_ walk: String) throws {
+        guard FileManager.default.isReadableFile(atPath: walk) else {
+            throw ValidationError("--walk \(UntrustedText.quoted(walk)): no readable scenario file or folder there")
+        }
+        if eventsDir != nil { throw ValidationError("--events-dir goes with Link sessions, not --walk (a walk's record is its report: --reports-dir DIR)") }
+        if let first = childArguments.first {
+            throw ValidationError("with --walk each session runs linkterm walk FILE, whose scenario's option lines apply: \(UntrustedText.quoted(first)) cannot be given to the sessions")
+        }
+        let command: Walk
+        do {
+            guard let parsed = try LinkTerm.parseAsRoot(sessionArguments) as? Walk else { throw ValidationError("--walk: not a walk") }
+            command = parsed
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError("--walk: \(LinkTerm.message(for: error))")
+        }
+        // read whole here, as each session will: a bad scenario or theme is the operator's to hear of
+        if let problem = command.filesProblem() { throw ValidationError("--walk: \(problem)") }
+    }
+
+    /// What each session runs: linkterm with the sessions' options, or with `--walk`, `walk`
+    /// with its scenario (an absolute path: the sessions start elsewhere).
+    var sessionArguments: [String] {
+        guard let walk else { return childArguments }
+        let path = walk.hasPrefix("/") ? walk : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(walk)
+        return ["walk", path] + childArguments
+    }
+
+    /// Refuses `path` unless it is a directory this user can write to.
+    static func checkWritableDirectory(_ path: String, option: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+              FileManager.default.isWritableFile(atPath: path)
+        else { throw ValidationError("\(option) \(UntrustedText.quoted(path)): not a directory this user can write to") }
     }
 
     /// Whether `text` is an OpenSSH SHA256 fingerprint: `SHA256:` and 43 characters of unpadded base64.
@@ -274,12 +322,15 @@ struct Serve: ParsableCommand {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         let metricsAddress = try metrics.map { try Self.resolve($0, option: "--metrics", allInterfaces: allInterfaces) }
-        let settings = ServeSettings(
+        var settings = ServeSettings(
             host: host, port: port, hostKeyPath: keyPath, authorizedKeysPath: authorizedKeys, maxSessions: maxSessions,
             maxPerSource: maxPerSource, maxWatchers: maxWatchers, maxStartups: maxStartups, idleTimeout: idleTimeout,
-            handshakeTimeout: handshakeTimeout, executable: executable, sessionArguments: childArguments,
+            handshakeTimeout: handshakeTimeout, executable: executable, sessionArguments: sessionArguments,
             eventsDirectory: eventsDir, watch: watch, presenterKey: presenterKey, proxyProtocol: proxyProtocol,
             metricsHost: metricsAddress?.0, metricsPort: metricsAddress?.1)
+        settings.reportsDirectory = reportsDir.map {
+            $0.hasPrefix("/") ? $0 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent($0)
+        }
         let server = ServeSettings.serverPath(beside: executable)
         guard FileManager.default.isExecutableFile(atPath: server) else {
             printError("linkterm serve: the SSH server \(UntrustedText.quoted(server, limit: 4096)) is not there: it is built with linkterm (swift build) and installed beside it (bash Scripts/install.sh)")

@@ -166,6 +166,24 @@ struct Walk: ParsableCommand {
     }
 
     /// The *.txt files of a folder, sorted (as `replay --check` reads a folder).
+    /// Why the scenarios this walk would read cannot be used, if they cannot: the check
+    /// `linkterm serve --walk` makes once, before any visitor comes.
+    func filesProblem() -> String? {
+        var isDirectory: ObjCBool = false
+        let isFolder = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue
+        let paths = isFolder ? scenarioPaths(in: file) : [file]
+        if paths.isEmpty { return "no scenario (*.txt) in \(file)" }
+        for path in paths {
+            do {
+                let text = try readScenarioText(path)
+                _ = try WalkRun(file: path, text: text, mesh: flavorOption.flavor == .mesh || MeshScenario.namesMesh(text))
+            } catch {
+                return "\(error)"
+            }
+        }
+        return nil
+    }
+
     func scenarioPaths(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasSuffix(".txt") }.sorted().map { (folder as NSString).appendingPathComponent($0) }

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ptyharness import (CONSENT_TITLE, bracketed_paste, CTRL_C, ENTER, HANG_TIMEOUT, POLL, SEARCH_HINT, TAB, PtyProcess,
+from ptyharness import (CONSENT_TITLE, REPO, bracketed_paste, CTRL_C, ENTER, HANG_TIMEOUT, POLL, SEARCH_HINT, TAB, PtyProcess,
                         base_env, link_to_the_end, measure, read_records, record_name, start, to_search)
 
 SSH = shutil.which("ssh")
@@ -184,6 +184,35 @@ def test_whole_session_over_ssh(serve, visit, tmp_path):
     listed.write_text(scanned)
     assert host_key in subprocess.run([SSH_KEYGEN, "-l", "-f", str(listed)], capture_output=True, text=True).stdout
     measure("serve", f"a whole pass_good session over ssh: {p.exit.wall_seconds:.2f} s")
+
+
+def test_walk_over_ssh_writes_each_visitors_reports(serve, visit, tmp_path):
+    """serve --walk: a tester on a shared host walks the scenario by hand through ssh, the
+    checklist beside the card, ticked as they go (a watcher sees it too); Ctrl-C ends it, and the
+    walk's reports (Markdown and JUnit, 0600) are in --reports-dir, named by the session's id,
+    saying what was done."""
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    server = serve("--walk", REPO / "Tests/Scenarios/pass_good.txt", "--reports-dir", reports, "--watch")
+    p = visit(server)
+    p.wait_for("Walk 1/")
+    p.wait_for(CONSENT_TITLE)
+    watcher = visit(server, user="watch", rows=24, cols=80)
+    watcher.wait_for("Walk 1/")  # a watcher sees the tester's checklist too
+    p.send(ENTER)
+    p.wait_for("✓ Continue (the pane's main button)")
+    watcher.wait_for("✓ Continue (the pane's main button)")
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130
+    session = server.wait_log(r"session=([0-9a-f]{12}) outcome=").group(1)
+    files = sorted(path.name for path in reports.iterdir())
+    assert len(files) == 2 and files[0].endswith(f"-{session}.md") and files[1].endswith(f"-{session}.xml"), files
+    assert all((reports / name).stat().st_mode & 0o777 == 0o600 for name in files)
+    markdown = (reports / files[0]).read_text()
+    assert "pass_good.txt: not reached" in markdown and "✓ line 3: Continue (the pane's main button): passed" in markdown, markdown
+    assert "not reached" in markdown
+    junit = (reports / files[1]).read_text()
+    assert junit.startswith("<?xml") and "pass_good" in junit, junit
 
 
 def test_kiosk_autopilot_takes_the_servers_options(serve, visit, tmp_path):
@@ -453,10 +482,19 @@ def test_sigterm_ends_every_session_cleanly(serve, visit, tmp_path, sig):
     (["--open", "--watch", "--presenter-key", "alice"], "--presenter-key takes a key's SHA256 fingerprint"),
     (["--open", "--metrics", "0.0.0.0:9222"], "--metrics 0.0.0.0:9222 listens on every network interface"),
     (["--open", "--metrics", "9222"], "--metrics takes HOST:PORT"),
+    (["--open", "--walk", "/nonexistent"], "--walk \"/nonexistent\": no readable scenario file or folder there"),
+    (["--open", "--walk", "Tests/Scenarios/pass_good.txt", "--", "--theme", "light"],
+     "with --walk each session runs linkterm walk FILE, whose scenario's option lines apply: \"--theme\" cannot"),
+    (["--open", "--walk", "Tests/Scenarios/pass_good.txt", "--events-dir", "."], "--events-dir goes with Link sessions, not --walk"),
+    (["--open", "--reports-dir", "."], "--reports-dir goes with --walk"),
+    (["--open", "--walk", "Tests/Scenarios/pass_good.txt", "--reports-dir", "/nonexistent"],
+     "--reports-dir \"/nonexistent\": not a directory this user can write to"),
+    (["--open", "--walk", "README.md"], "README.md:3: unknown step \"The\""),
 ])
 def test_bad_arguments(binary, tmp_path, args, message):
     result = subprocess.run([binary, "serve", "--host-key", str(tmp_path / "k"), *args], stdin=subprocess.DEVNULL,
-                            capture_output=True, text=True, timeout=HANG_TIMEOUT, env=base_env(home=str(tmp_path)))
+                            capture_output=True, text=True, timeout=HANG_TIMEOUT, env=base_env(home=str(tmp_path)),
+                            cwd=str(REPO))
     assert result.returncode == 2 and message in result.stderr, result
     assert not (tmp_path / "k").exists()
 
