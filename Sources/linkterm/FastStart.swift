@@ -81,12 +81,14 @@ extension LinkTerm {
     /// Sets every option to ArgumentParser's default but those in `values` (the plain options);
     /// `false` when a value is not one ArgumentParser would take.
     fileprivate mutating func set(_ values: [String: String]) -> Bool {
-        theme = values["--theme"] ?? "default"
+        var look = LookOptions()
+        look.theme = values["--theme"] ?? "default"
         events = values["--events"]
         guard let placement = LogPlacement(argument: values["--log-panel"] ?? "auto"),
             let flavor = Flavor(argument: values["--flavor"] ?? "plaid")
         else { return false }
-        logPanel = placement
+        look.logPanel = placement
+        self.look = look
         flavorOption = .plaid
         self.flavor = flavor
         script = nil

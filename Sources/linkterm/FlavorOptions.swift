@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinkUI
 
 /// FlavorOption: `--flavor`, one option group for the session, `replay` and `token`.
 ///
@@ -38,4 +39,18 @@ struct TransferOptions: ParsableArguments {
         options.transferTo = nil
         return options
     }
+}
+
+/// LookOptions: `--theme` and `--log-panel`, one option group for the session and `walk` (see
+/// ``FlavorOption`` for why a group: `linkterm walk FILE --theme light` was the session's theme,
+/// and the walk drew the default one).
+struct LookOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A built-in theme (default, light, high-contrast, monochrome) or a theme file's path.",
+        discussion: "Example: --theme high-contrast, or --theme ./my-theme.json", valueName: "name|file"))
+    var theme = "default"
+
+    @Option(help: ArgumentHelp("Where the event log goes (a walk's checklist too): auto (right when 120+ columns wide), right, bottom, off.",
+                               valueName: "right|bottom|off|auto"))
+    var logPanel: LogPlacement = .auto
 }

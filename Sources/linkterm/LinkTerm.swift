@@ -36,18 +36,22 @@ struct LinkTerm: ParsableCommand {
 
     @OptionGroup var session: SessionFlags
 
-    @Option(help: ArgumentHelp(
-        "A built-in theme (default, light, high-contrast, monochrome) or a theme file's path.",
-        discussion: "Example: --theme high-contrast, or --theme ./my-theme.json", valueName: "name|file"))
-    var theme = "default"
+    @OptionGroup var look: LookOptions
+    /// `--theme`.
+    var theme: String {
+        get { look.theme }
+        set { look.theme = newValue }
+    }
 
     @Option(help: ArgumentHelp("Write every record to this file as JSON Lines, each line as it happens.",
                                discussion: "Example: --events events.jsonl", valueName: "file"))
     var events: String?
 
-    @Option(help: ArgumentHelp("Where the event log goes: auto (right when 120+ columns wide), right, bottom, off.",
-                               valueName: "right|bottom|off|auto"))
-    var logPanel: LogPlacement = .auto
+    /// `--log-panel`.
+    var logPanel: LogPlacement {
+        get { look.logPanel }
+        set { look.logPanel = newValue }
+    }
 
     @Option(help: ArgumentHelp(
         "Autopilot: play this scenario through the UI, keys typed at a human pace, checking its expectations.",

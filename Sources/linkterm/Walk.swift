@@ -52,11 +52,11 @@ struct Walk: ParsableCommand {
     @Option(help: ArgumentHelp("Write the walk as JUnit XML here (one testsuite, one testcase per step).", valueName: "file.xml"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("A built-in theme or a theme file's path.", valueName: "name|file"))
-    var theme = "default"
-
-    @Option(help: ArgumentHelp("Where the checklist (and the log, F5) goes: auto, right, bottom.", valueName: "right|bottom|auto"))
-    var logPanel: LogPlacement = .auto
+    @OptionGroup var look: LookOptions
+    /// `--theme`.
+    var theme: String { look.theme }
+    /// `--log-panel`: where the checklist (and the log, F5) goes.
+    var logPanel: LogPlacement { look.logPanel }
 
     @Option(help: ArgumentHelp("The sandbox's seed.", valueName: "n"))
     var seed: UInt64?

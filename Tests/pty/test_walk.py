@@ -238,6 +238,10 @@ def test_walk_refuses_what_it_cannot_do(spawn, home):
     p = spawn(["walk", same, "--report", same], stderr_pipe=True)
     assert p.wait_exit().status == 2, p.describe()
     assert same.read_text() == (SCENARIOS / "pass_good.txt").read_text()
+    # walk's --theme is the walk's (the session's own --theme took it, and the default theme was drawn)
+    themed = spawn(["walk", SCENARIOS / "pass_good.txt", "--theme", "nosuch"], stderr_pipe=True)
+    assert themed.wait_exit().status == 2, themed.describe()
+    assert b"theme nosuch: no such built-in theme" in themed.stderr_data, themed.describe()
 
 
 def test_the_readme_s_capture_is_what_a_walk_shows(spawn):
