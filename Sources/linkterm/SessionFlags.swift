@@ -69,6 +69,19 @@ struct SessionFlags: ParsableArguments {
     @OptionGroup var directoryOption: DirectoryOption
     var institutions: String? { directoryOption.institutions }
 
+    /// The first option given other than `--seed`, by its name, if any (a walk takes `--seed` alone).
+    var givenBesidesSeed: String? {
+        let given: [(Bool, String)] = [
+            (token != nil, "--token"), (latency != SessionConfiguration.defaultLatencyMillis, "--latency"),
+            (singleAccount, "--single-account"), (noAccountSelect, "--no-account-select"), (updateMode, "--update-mode"),
+            (institution != nil, "--institution"), (!product.isEmpty, "--product"), (redirectURI != nil, "--redirect-uri"),
+            (identityMatch != nil, "--identity-match"), (resumeIdentity, "--resume-identity"),
+            (verifyDeposits, "--verify-deposits"), (returningUser, "--returning-user"), (profile != nil, "--profile"),
+            (institutions != nil, "--institutions"),
+        ]
+        return given.first { $0.0 }?.1
+    }
+
     /// The saved profile: `--returning-user`'s, or `--profile`'s file (nil when it does not exist yet).
     func savedProfile() throws -> SavedProfile? {
         if returningUser { return .sandbox }

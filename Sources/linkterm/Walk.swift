@@ -18,7 +18,7 @@ struct Walk: ParsableCommand {
             lines are checked against the records it caused: ✓, or ✗ and the closest record. Another \
             action shows as off script; go back (Esc) or on. F6 marks the current step failed, F7 \
             blocked, with a note typed in place (Enter keeps it, Esc drops it). A scenario's own \
-            option lines apply (option flavor mesh: a Mesh walk).
+            option lines apply (option flavor mesh: a Mesh walk); --seed N sets the sandbox's seed.
 
             When the session ends, on Ctrl-C or on a signal, --report and --junit are written with \
             what was done: each step passed, failed, blocked or not reached, its time, the unmet \
@@ -58,8 +58,12 @@ struct Walk: ParsableCommand {
     /// `--log-panel`: where the checklist (and the log, F5) goes.
     var logPanel: LogPlacement { look.logPanel }
 
-    @Option(help: ArgumentHelp("The sandbox's seed.", valueName: "n"))
-    var seed: UInt64?
+    /// The session's options, as the session reads them (see ``FlavorOption`` for why a group:
+    /// a `--seed` of walk's own was the session's, and the walk's ids were random whatever it
+    /// was told); walk takes `--seed` of them, the scenario's `option` lines say the rest.
+    @OptionGroup(visibility: .hidden) var session: SessionFlags
+    /// `--seed`: the sandbox's seed.
+    var seed: UInt64? { session.seed }
 
     @Option(name: .customLong("run"), help: ArgumentHelp(
         "With a folder: keep the run's state here (each scenario's result), read it back to resume another day.",
@@ -69,6 +73,9 @@ struct Walk: ParsableCommand {
     @OptionGroup var flavorOption: FlavorOption
 
     func validate() throws {
+        if let given = session.givenBesidesSeed {
+            throw ValidationError("\(given) does not go with walk: a scenario's option lines set its session (walk takes --seed)")
+        }
         if logPanel == .off { throw ValidationError("--log-panel off hides the checklist: use auto, right or bottom") }
         if file == "-" { throw ValidationError("a walk reads the keyboard: give the scenario as a file, not -") }
     }

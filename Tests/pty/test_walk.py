@@ -238,6 +238,10 @@ def test_walk_refuses_what_it_cannot_do(spawn, home):
     p = spawn(["walk", same, "--report", same], stderr_pipe=True)
     assert p.wait_exit().status == 2, p.describe()
     assert same.read_text() == (SCENARIOS / "pass_good.txt").read_text()
+    # the session's options are the scenario's option lines; --seed alone is walk's
+    latency = subprocess.run([linkterm_binary(), "walk", str(SCENARIOS / "pass_good.txt"), "--latency", "5"],
+                             capture_output=True, text=True, cwd=home)
+    assert latency.returncode == 2 and "--latency does not go with walk" in latency.stderr, latency.stderr
     # walk's --theme is the walk's (the session's own --theme took it, and the default theme was drawn)
     themed = spawn(["walk", SCENARIOS / "pass_good.txt", "--theme", "nosuch"], stderr_pipe=True)
     assert themed.wait_exit().status == 2, themed.describe()
