@@ -183,7 +183,8 @@ struct Serve: ParsableCommand {
         if let walk { try validateWalk(walk) }
         let session: LinkTerm?
         do {
-            session = try LinkTerm.parseAsRoot(sessionArguments) as? LinkTerm
+            // (a walk's arguments were parsed and its files read by validateWalk)
+            session = walk == nil ? try LinkTerm.parseAsRoot(sessionArguments) as? LinkTerm : nil
         } catch {
             throw ValidationError("the sessions' options: \(LinkTerm.message(for: error))")
         }
@@ -235,7 +236,7 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("--walk: \(LinkTerm.message(for: error))")
         }
-        // read whole here, as each session will: a bad scenario or theme is the operator's to hear of
+        // read whole here, as each session will: a bad scenario is the operator's to hear of
         if let problem = command.filesProblem() { throw ValidationError("--walk: \(problem)") }
     }
 
@@ -243,8 +244,12 @@ struct Serve: ParsableCommand {
     /// with its scenario (an absolute path: the sessions start elsewhere).
     var sessionArguments: [String] {
         guard let walk else { return childArguments }
-        let path = walk.hasPrefix("/") ? walk : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(walk)
-        return ["walk", path] + childArguments
+        return ["walk", Self.absolute(walk)] + childArguments
+    }
+
+    /// `path` from the working folder (the sessions and the server start elsewhere).
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     }
 
     /// Refuses `path` unless it is a directory this user can write to.
@@ -328,9 +333,7 @@ struct Serve: ParsableCommand {
             handshakeTimeout: handshakeTimeout, executable: executable, sessionArguments: sessionArguments,
             eventsDirectory: eventsDir, watch: watch, presenterKey: presenterKey, proxyProtocol: proxyProtocol,
             metricsHost: metricsAddress?.0, metricsPort: metricsAddress?.1)
-        settings.reportsDirectory = reportsDir.map {
-            $0.hasPrefix("/") ? $0 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent($0)
-        }
+        settings.reportsDirectory = reportsDir.map(Self.absolute)
         let server = ServeSettings.serverPath(beside: executable)
         guard FileManager.default.isExecutableFile(atPath: server) else {
             printError("linkterm serve: the SSH server \(UntrustedText.quoted(server, limit: 4096)) is not there: it is built with linkterm (swift build) and installed beside it (bash Scripts/install.sh)")
