@@ -27,10 +27,15 @@ let package = Package(
         ),
         // the byte-scanning loops of the directory reader and the search, sixteen bytes at a time
         .target(name: "CScan"),
-        .target(name: "LinkKit", dependencies: ["CScan"]),
+        // the runtime both flavors share: the engine contract and driver, clocks, the timeline, the
+        // scenario-file skeleton and walk, encoding and output files, secrets, untrusted text
+        .target(name: "LinkCore"),
+        // Plaid: its engine, wire model, sandbox, search, scenarios and SDK surface
+        .target(name: "LinkKit", dependencies: ["LinkCore", "CScan"]),
         // the terminal UI of both flavors; Mesh's public host (TerminalLinkHost) presents LinkSDK's handler
-        .target(name: "LinkUI", dependencies: ["CNcurses", "LinkKit", "LinkSDK"]),
-        .target(name: "LinkSDK", dependencies: ["LinkKit"]),
+        .target(name: "LinkUI", dependencies: ["CNcurses", "LinkCore", "LinkKit", "LinkSDK"]),
+        // Mesh Connect: its engine, sandbox, scenarios and SDK surface (Mesh's iOS LinkSDK v2 API)
+        .target(name: "LinkSDK", dependencies: ["LinkCore"]),
         // `linkterm serve`: each SSH visitor gets a linkterm session of their own on a pty
         .target(name: "CPty"),
         // what `linkterm serve` checks and hands to the server, without SwiftNIO (linkterm links it)
@@ -39,7 +44,7 @@ let package = Package(
             name: "LinkServe",
             dependencies: [
                 "CPty",
-                "LinkKit",
+                "LinkCore",
                 "LinkServeSettings",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -60,11 +65,11 @@ let package = Package(
             ]
         ),
         // `linkterm serve`'s SSH server: each SSH visitor gets a linkterm session of their own on a pty
-        .executableTarget(name: "linkterm-serve", dependencies: ["LinkServe", "LinkKit"]),
+        .executableTarget(name: "linkterm-serve", dependencies: ["LinkServe", "LinkCore"]),
         // helpers shared by the test targets
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "TestSupport"]),
-        .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "CNcurses"], exclude: ["Snapshots"]),
+        .testTarget(name: "LinkKitTests", dependencies: ["LinkKit", "LinkSDK", "TestSupport"]),
+        .testTarget(name: "LinkUITests", dependencies: ["LinkUI", "LinkKit", "LinkSDK", "CNcurses"], exclude: ["Snapshots"]),
         .testTarget(name: "LinkSDKTests", dependencies: ["LinkSDK", "TestSupport"]),
         .testTarget(name: "LinkServeTests", dependencies: ["LinkServe", .product(name: "NIOSSH", package: "swift-nio-ssh"),
                                                          .product(name: "NIOCore", package: "swift-nio")]),
@@ -76,7 +81,7 @@ let package = Package(
         .executableTarget(name: "EmbeddedSearch", dependencies: ["LinkKit", "LinkUI"], path: "Examples/EmbeddedSearch"),
         // saves a LinkStore in a loop, for the test that kills it mid-save (Tests/pty/test_mesh_store.py)
         .executableTarget(name: "StoreWriter", dependencies: ["LinkSDK"], path: "Tests/StoreWriter"),
-        .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "linkterm", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LinkKit", "LinkSDK", "linkterm", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import LinkKit
+import LinkCore
 import NIOSSH
 
 /// AuthorizedKeys: the public keys admitted by `--authorized-keys FILE`, read from a file in

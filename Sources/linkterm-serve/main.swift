@@ -3,7 +3,7 @@
 // (the sessions' options with linkterm's own parser), then execs this program with the settings
 // in the environment (ServeSettings); run by hand, it says to run `linkterm serve` instead.
 import Foundation
-import LinkKit
+import LinkCore
 import LinkServe
 import NIOCore
 #if canImport(Glibc)

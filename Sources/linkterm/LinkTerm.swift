@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkKit
+import LinkSDK
 import LinkUI
 
 /// The `linkterm` command: the Link flow in a terminal, and its tools.
@@ -140,7 +141,7 @@ struct LinkTerm: ParsableCommand {
         var scenario: Scenario?
         if let script, flavor == .plaid {
             do {
-                scenario = try Scenario(text: try readScenarioText(script), file: script)
+                scenario = try Scenario(commandLineText: try readScenarioText(script), file: script)
             } catch {
                 throw fail("\(error)")
             }

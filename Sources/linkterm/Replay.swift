@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkKit
+import LinkSDK
 
 /// `linkterm replay FILE`: runs a scenario headless and prints the session as JSON Lines;
 /// `linkterm replay --check FOLDER…` runs a library of scenarios and reports each.
@@ -183,7 +184,7 @@ struct Replay: ParsableCommand {
     /// Parses a scenario; a problem is reported and exits 2.
     func parse(_ text: String, path: String) throws -> Scenario {
         do {
-            return try Scenario(text: text, file: path)
+            return try Scenario(commandLineText: text, file: path)
         } catch {
             printError("linkterm: \(error)")
             throw ExitCode(2)
@@ -289,7 +290,7 @@ struct Replay: ParsableCommand {
                     results.append(.replay(file: path, outline: outline, error: nil))
                     continue
                 }
-                let scenario = try Scenario(text: text, file: path)
+                let scenario = try Scenario(commandLineText: text, file: path)
                 outline = WalkScript(scenario).outline
                 try play(scenario, base: base)
                 try writeStandardOutput("ok    \(path)\n", what: "replay --check")

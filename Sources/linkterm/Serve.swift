@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkKit
+import LinkSDK
 import LinkServeSettings
 import LinkUI
 #if canImport(Glibc)
@@ -358,7 +359,7 @@ extension LinkTerm {
         do {
             var scenario: Scenario?
             if let script, flavor == .plaid {
-                scenario = try Scenario(text: try readScenarioText(script), file: script)
+                scenario = try Scenario(commandLineText: try readScenarioText(script), file: script)
             } else if let script {
                 _ = try MeshScenario(text: try readScenarioText(script), file: script)
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkKit
+import LinkSDK
 import LinkUI
 
 /// `linkterm walk FILE`: a guided QA walk. The Link UI as usual, with the scenario's checklist
@@ -307,7 +308,7 @@ final class WalkRun {
             meshScenario = try MeshScenario(text: text, file: file)
             plaidScenario = nil
         } else {
-            plaidScenario = try Scenario(text: text, file: file)
+            plaidScenario = try Scenario(commandLineText: text, file: file)
             meshScenario = nil
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkKit
+import LinkSDK
 import Testing
 
 /// `linkterm --flavor mesh` in tmux, typed into as a person would.

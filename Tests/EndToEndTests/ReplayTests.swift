@@ -1,5 +1,6 @@
 import Foundation
 import LinkKit
+import LinkSDK
 import Testing
 
 @Suite("linkterm replay, run as a user would")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LinkKit
+@testable import LinkSDK
 
 /// The library's scenario files.
 private func libraryFile(_ name: String) throws -> (path: String, text: String) {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import LinkKit
 @testable import LinkSDK
 
 @Suite("A Mesh session through the LinkSDK API: the app's callbacks get typed payloads, the store keeps the connection")

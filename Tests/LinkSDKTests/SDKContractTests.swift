@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import LinkKit
 @testable import LinkSDK
 
 // Issue 29, "The SDK contract, second round", Mesh's side: each test quotes the sentence it checks.

@@ -1,5 +1,6 @@
 import Testing
 import LinkKit
+import LinkSDK
 @testable import LinkUI
 
 /// The look, looked at again at 60x18, 80x24, 100x30 and 160x48 in both flavors (issue 32): what

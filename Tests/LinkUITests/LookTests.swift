@@ -1,5 +1,6 @@
 import Testing
 import LinkKit
+import LinkSDK
 @testable import LinkUI
 
 /// The look's second round (issue 32): what the style snapshots do not show at one size.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LinkKit
+@testable import LinkSDK
 @testable import LinkUI
 
 @Suite("The log panel shows Mesh records: the event type and what tells it apart, callbacks marked, tokens masked")

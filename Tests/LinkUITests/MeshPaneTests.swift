@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LinkKit
+import LinkSDK
 @testable import LinkUI
 
 /// A MeshApp over a manual-clock session, driven by keys as a person would type them.

@@ -1,5 +1,6 @@
 import Testing
 import LinkKit
+import LinkSDK
 @testable import LinkUI
 
 /// `--flavor mesh --save-scenario` through the Mesh UI: what a person types, written down, then

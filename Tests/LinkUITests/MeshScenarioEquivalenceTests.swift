@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LinkKit
+import LinkSDK
 @testable import LinkUI
 
 /// Every Mesh scenario of the library, played twice: by replay (the engine headless) and by the

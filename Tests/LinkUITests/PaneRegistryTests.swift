@@ -1,5 +1,6 @@
 import Testing
 @testable import LinkKit
+@testable import LinkSDK
 @testable import LinkUI
 
 @Suite("Pane views: one per engine pane, and key maps that do what they say")

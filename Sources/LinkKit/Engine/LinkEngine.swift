@@ -237,11 +237,11 @@ public struct LinkEngine: Sendable {
             case .submitAccountNumber(let number, let type): try submitAccountNumber(number, type: type)
             case .submitDepositCode(let code): try submitDepositCode(code)
             case .oauth(let result): try finishOAuth(result)
-            case .back: try back()
-            case .requestExit: try requestExit()
-            case .confirmExit: try confirmExit()
-            case .cancelExit: try cancelExit()
-            case .quit: quit()
+            case .control(.back): try back()
+            case .control(.requestExit): try requestExit()
+            case .control(.confirmExit): try confirmExit()
+            case .control(.cancelExit): try cancelExit()
+            case .control(.quit): quit()
             }
         } catch {
             now = before  // a rejected action leaves no trace, not even on the clock
@@ -310,3 +310,6 @@ public struct LinkEngine: Sendable {
         ActionRejected("\(what) does not fit the \(pane.viewName?.description ?? "finished") pane")
     }
 }
+
+/// The engine keeps the contract every Link engine keeps (see ``FlowEngine``).
+extension LinkEngine: FlowEngine {}

@@ -19,7 +19,7 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
 
 extension SessionConfiguration {
     /// The latencies a session accepts, in milliseconds (every front end's range check).
-    public static let latencyRange: ClosedRange<Int64> = 0...maximumLatencyMillis
+    public static let latencyRange: ClosedRange<Int64> = SandboxLatency.range
 
     /// The one check of a session configuration, made by every way into a session (the API,
     /// the command line, replay, the autopilot): the latency in range, the search debounce not

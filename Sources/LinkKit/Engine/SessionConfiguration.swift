@@ -54,9 +54,9 @@ public struct SessionConfiguration: Sendable {
     public var routingNumber: String?
 
     /// The LOADING latency used when none is given.
-    public static let defaultLatencyMillis: Int64 = 600
+    public static let defaultLatencyMillis: Int64 = SandboxLatency.defaultMillis
     /// The longest LOADING a session may be given: one hour.
-    public static let maximumLatencyMillis: Int64 = 3_600_000
+    public static let maximumLatencyMillis: Int64 = SandboxLatency.maximumMillis
     /// The search debounce used when none is given.
     public static let defaultSearchDebounceMillis: Int64 = 300
 

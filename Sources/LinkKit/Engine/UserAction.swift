@@ -77,16 +77,9 @@ public enum UserAction: Hashable, Sendable {
     case submitAccounts([Int])
     /// End the simulated bank sign-in page.
     case oauth(OAuthResult)
-    /// Esc: go back one pane where that makes sense, otherwise ask to exit.
-    case back
-    /// Ask to leave: shows the exit confirmation.
-    case requestExit
-    /// Answer "yes" to the exit confirmation.
-    case confirmExit
-    /// Answer "no" to the exit confirmation.
-    case cancelExit
-    /// Ctrl-C or a signal: leave at once, without confirmation.
-    case quit
+    /// Back, the exit dialog's three, quit: the actions every flow has (``FlowControl``;
+    /// `.back`, `.requestExit`, `.confirmExit`, `.cancelExit` and `.quit` make them).
+    case control(FlowControl)
 
     /// The same action with its own copies of the secrets it carries, to keep (or send again)
     /// after the engine has wiped the ones it was given.
@@ -102,14 +95,4 @@ public enum UserAction: Hashable, Sendable {
     }
 }
 
-/// ActionRejected: an action that does not fit the pane the session is on. Nothing happened.
-public struct ActionRejected: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A sentence saying what was wrong; never quotes a secret.
-    public var reason: String
-
-    /// Creates a rejection.
-    public init(_ reason: String) { self.reason = reason }
-
-    /// The reason.
-    public var description: String { reason }
-}
+extension UserAction: FlowControlling {}

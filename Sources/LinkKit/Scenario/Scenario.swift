@@ -54,16 +54,8 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// `redirect [<url>]`: the app hands the OAuth redirect back (`continue(from:)`); without a
     /// URL, the one the bank redirected to.
     case redirect(String?)
-    /// `back`: Esc.
-    case back
-    /// `exit`: ask to exit.
-    case exit
-    /// `confirm`: yes, exit.
-    case confirm
-    /// `stay`: no, stay.
-    case stay
-    /// `quit`: Ctrl-C.
-    case quit
+    /// `back`, `exit`, `confirm`, `stay`, `quit`: Esc, the exit dialog, Ctrl-C (``FlowControl``).
+    case control(FlowControl)
     /// `wait <ms>`: let time pass.
     case wait(Int64)
 
@@ -100,11 +92,7 @@ public enum ScenarioCommand: Hashable, Sendable {
         case .documents: "documents"
         case .layer: "layer"
         case .redirect: "redirect"
-        case .back: "back"
-        case .exit: "exit"
-        case .confirm: "confirm"
-        case .stay: "stay"
-        case .quit: "quit"
+        case .control(let control): control.verb
         case .wait: "wait"
         }
     }
@@ -226,31 +214,6 @@ public enum ScenarioOption: Hashable, Sendable {
     }
 }
 
-/// ScenarioError: a malformed scenario, or a step that does not fit the session, with its place.
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file's name as given, for messages.
-    public var file: String
-    /// The 1-based line, where there is one.
-    public var line: Int?
-    /// What was wrong; never quotes a password or an MFA answer.
-    public var message: String
-    /// Whether the file itself is malformed (as opposed to a step the session refused).
-    public var isMalformed: Bool
-
-    /// Creates an error.
-    public init(file: String, line: Int?, message: String, isMalformed: Bool) {
-        self.file = file
-        self.line = line
-        self.message = message
-        self.isMalformed = isMalformed
-    }
-
-    /// `file:line: message`.
-    public var description: String {
-        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
-    }
-}
-
 /// Scenario: a Link session written down as steps, one per line (`#` starts a comment).
 ///
 /// ```
@@ -276,7 +239,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// ```
 public struct Scenario: Hashable, Sendable {
     /// The longest `wait` step: one day.
-    public static let maximumWaitMillis: Int64 = 86_400_000
+    public static let maximumWaitMillis: Int64 = ScenarioFile.maximumWaitMillis
 
     /// The file's name, for messages.
     public var file: String
@@ -334,40 +297,6 @@ public struct Scenario: Hashable, Sendable {
         steps = read.steps
     }
 
-    /// Splits on white space, keeping `"…"` together (`key="two words"` is one word, quotes removed).
-    static func quotedWords(_ line: String) throws(ActionRejected) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var inQuotes = false
-        var started = false
-        for character in line {
-            if character == "\"" {
-                inQuotes.toggle()
-                started = true
-            } else if character.isWhitespace && !inQuotes {
-                if started { words.append(current) }
-                current = ""
-                started = false
-            } else {
-                current.append(character)
-                started = true
-            }
-        }
-        guard !inQuotes else { throw ActionRejected("a quote is not closed") }
-        if started { words.append(current) }
-        return words
-    }
-
-    /// Removes a comment: `#` at the start of the line or after white space.
-    static func stripComment(_ line: String) -> String {
-        var previous: Character = " "
-        for index in line.indices {
-            if line[index] == "#" && previous.isWhitespace { return String(line[..<index]) }
-            previous = line[index]
-        }
-        return line
-    }
-
     static func parse(_ line: String) throws(ActionRejected) -> ScenarioCommand {
         let verb = String(line.prefix { !$0.isWhitespace })
         let (rest, words) = ScenarioFile.arguments(of: line, verb: verb)
@@ -376,18 +305,11 @@ public struct Scenario: Hashable, Sendable {
             return command
         }
         guard vocabulary.step(verb) != nil else {
-            if MeshScenario.vocabulary.step(verb) != nil {
-                throw ActionRejected("\(UntrustedText.quoted(verb)) is a Mesh step: a Mesh scenario says `option flavor mesh` before its first step (or use --flavor mesh)")
-            }
             throw ActionRejected("unknown step \(UntrustedText.quoted(verb)); steps are: \(verbs.joined(separator: ", "))")
         }
+        if let control = FlowControl(verb: verb) { return try noArguments(.control(control)) }
         switch verb {
         case "continue": return try noArguments(.continue)
-        case "back": return try noArguments(.back)
-        case "exit": return try noArguments(.exit)
-        case "confirm": return try noArguments(.confirm)
-        case "stay": return try noArguments(.stay)
-        case "quit": return try noArguments(.quit)
         case "search":
             guard !rest.isEmpty else { throw ActionRejected("search needs the text to type, e.g. search first platypus") }
             return .search(rest)
@@ -487,12 +409,5 @@ public struct Scenario: Hashable, Sendable {
     }
 }
 
-extension String {
-    /// The string without leading and trailing white space.
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(self[first...last])
-    }
-}
+/// `.back`, `.requestExit`, `.confirmExit`, `.cancelExit` and `.quit` are its `control` steps.
+extension ScenarioCommand: FlowControlling {}

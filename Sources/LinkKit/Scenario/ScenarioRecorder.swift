@@ -12,11 +12,7 @@ import Darwin
 /// `wrong_password` for one the sandbox refuses), an MFA answer, a one-time code or a deposit
 /// code as the right answer when it was right and a wrong one when it was not, an account number
 /// as zeros and its last four digits, an SSN as the sandbox's own or a placeholder.
-public final class ScenarioRecorder: ActionRecording {
-    /// The header, the steps, and those of the action prepared last.
-    private var lines: ScenarioLines
-    /// The steps, one line each.
-    public var steps: [String] { lines.steps }
+public final class ScenarioRecorder: ScenarioWriter, ActionRecording {
     private var routing: String?
     private var pendingRouting: String?
     /// A routing number taken whose account number has not come yet.
@@ -59,17 +55,10 @@ public final class ScenarioRecorder: ActionRecording {
         if let uri = configuration.redirectURI { header.append("option redirect-uri \(uri)") }
         if configuration.verifiesDeposits { header.append("option verify-deposits") }
         if configuration.resumesIdentity { header.append("option resume-identity") }
-        if let name = configuration.identityMatchName, let line = Self.oneLine(name) { header.append("option identity-match \(line)") }
+        if let name = configuration.identityMatchName, let line = ScenarioLines.oneLine(name) { header.append("option identity-match \(line)") }
         if let token = configuration.token { header.append("option token \(token)") }
-        lines = ScenarioLines(header: header + extraOptions)
+        super.init(header: header + extraOptions)
     }
-
-    /// The scenario: the header, then every step.
-    public var text: String { lines.text }
-
-    /// Writes ``text`` to `descriptor` (opened with `OutputFile.open`); returns why it could not
-    /// be written in full, or `nil`.
-    public func write(to descriptor: Int32) -> String? { lines.write(to: descriptor) }
 
     /// Watches `driver`: its actions, and its records (a search is written when it was reported).
     public func attach(to driver: SessionDriver) {
@@ -82,7 +71,7 @@ public final class ScenarioRecorder: ActionRecording {
                 return
             }
             // reported by a pause in the typing: a step, which sets a replay's query to it
-            if let line = Self.oneLine(query) {
+            if let line = ScenarioLines.oneLine(query) {
                 lines.append("search " + line)
                 replayQuery = query
             }
@@ -100,14 +89,14 @@ public final class ScenarioRecorder: ActionRecording {
             return
         }
         if !typing { replayQuery = engine.query }
-        if case .quit = action { lines.waitBeforeQuit(at: engine.now) }
+        if case .control(.quit) = action { lines.waitBeforeQuit(at: engine.now) }
         lines.preparedAt = engine.now
         if let routing = routingAwaitingAccount {
             // the routing number led elsewhere (its bank offered instead): its step, with no account
             routingAwaitingAccount = nil
-            if case .submitAccountNumber = action {} else { lines.pending.append("numbers \(Self.oneWord(routing) ?? "0") 0 checking") }
+            if case .submitAccountNumber = action {} else { lines.pending.append("numbers \(ScenarioLines.oneWord(routing) ?? "0") 0 checking") }
         }
-        if engine.pane == .selectInstitution, case .back = action, !engine.query.allSatisfy(\.isWhitespace),
+        if engine.pane == .selectInstitution, case .control(.back) = action, !engine.query.allSatisfy(\.isWhitespace),
            replayQuery.allSatisfy(\.isWhitespace) {
             return  // Esc empties a query typed and never reported: no event, and a replay has none to empty
         }
@@ -120,7 +109,7 @@ public final class ScenarioRecorder: ActionRecording {
             if query.allSatisfy(\.isWhitespace) {
                 // the search emptied by hand: Esc empties it in a replay too
                 if !replayQuery.allSatisfy(\.isWhitespace) { lines.pending.append("back") }
-            } else if let line = Self.oneLine(query) {
+            } else if let line = ScenarioLines.oneLine(query) {
                 // the query as typed; a choice reports it when the engine has not
                 if query != engine.lastReportedQuery { reportComing = query }
                 lines.pending.append("search " + line)
@@ -162,21 +151,21 @@ public final class ScenarioRecorder: ActionRecording {
         case .submitAccounts(let indices):
             return indices.count == engine.accounts.count ? "accounts all" : "accounts " + indices.map(String.init).joined(separator: " ")
         case .chooseAuthType(let choice): return "auth \(choice.rawValue)"
-        case .selectBrand(let name): return Self.oneLine(name).map { "brand " + $0 }
-        case .submitDocuments(let names): return "documents " + names.compactMap(Self.oneWord).joined(separator: " ")
+        case .selectBrand(let name): return ScenarioLines.oneLine(name).map { "brand " + $0 }
+        case .submitDocuments(let names): return "documents " + names.compactMap(ScenarioLines.oneWord).joined(separator: " ")
         case .submitLayerData(let phone, let dateOfBirth):
-            return "layer " + (Self.oneWord(phone) ?? "0") + (dateOfBirth.flatMap(Self.oneWord).map { " " + $0 } ?? "")
-        case .redirect(let url): return Self.oneWord(url).map { "redirect " + $0 } ?? "redirect"
+            return "layer " + (ScenarioLines.oneWord(phone) ?? "0") + (dateOfBirth.flatMap(ScenarioLines.oneWord).map { " " + $0 } ?? "")
+        case .redirect(let url): return ScenarioLines.oneWord(url).map { "redirect " + $0 } ?? "redirect"
         case .viewDataTypes: return "data-types"
         case .openMyPlaid: return "my-plaid"
         case .followIssue: return "follow"
-        case .submitCaptcha(let word): return Self.oneWord(word).map { "captcha " + $0 } ?? "captcha none"
+        case .submitCaptcha(let word): return ScenarioLines.oneWord(word).map { "captcha " + $0 } ?? "captcha none"
         case .submitIdentity(let details):
             let ssn = details.ssn.withUnsafeBytes { SecretReader.equal($0, Self.sandboxSSN) } ? "\(Self.sandboxSSN)" : "000-00-0000"
-            return ["kyc", Self.oneWord(details.firstName) ?? "-", Self.oneWord(details.lastName) ?? "-",
-                    Self.oneWord(details.dateOfBirth) ?? "-", ssn].joined(separator: " ")
+            return ["kyc", ScenarioLines.oneWord(details.firstName) ?? "-", ScenarioLines.oneWord(details.lastName) ?? "-",
+                    ScenarioLines.oneWord(details.dateOfBirth) ?? "-", ssn].joined(separator: " ")
         case .submitDocument(let document): return "document \(document.rawValue)"
-        case .submitPhone(let phone): return "phone " + (Self.oneWord(phone.filter { !$0.isWhitespace }) ?? "0")
+        case .submitPhone(let phone): return "phone " + (ScenarioLines.oneWord(phone.filter { !$0.isWhitespace }) ?? "0")
         case .skipPhone: return "skip"
         case .submitOTP(let code):
             // Identity Verification's SMS code (11111) or the returning user's (123456): the right
@@ -194,15 +183,11 @@ public final class ScenarioRecorder: ActionRecording {
         case .submitAccountNumber(let number, let type):
             let digits = number.filter(\.isNumber)
             let kept = String(repeating: "0", count: max(0, digits.count - 4)) + String(digits.suffix(4))
-            return "numbers \(Self.oneWord(routing ?? "") ?? "0") \(kept.isEmpty ? "0" : kept) \(type.rawValue)"
+            return "numbers \(ScenarioLines.oneWord(routing ?? "") ?? "0") \(kept.isEmpty ? "0" : kept) \(type.rawValue)"
         case .submitDepositCode(let code):
             return "code " + (code.withUnsafeBytes { SecretReader.equalIgnoringCase($0, SandboxAuth.depositCode) } ? "\(SandboxAuth.depositCode)" : "XYZ")
         case .oauth(let result): return "oauth \(result.rawValue)"
-        case .back: return "back"
-        case .requestExit: return "exit"
-        case .confirmExit: return "confirm"
-        case .cancelExit: return "stay"
-        case .quit: return "quit"
+        case .control(let control): return control.verb
         }
     }
 
@@ -244,20 +229,4 @@ public final class ScenarioRecorder: ActionRecording {
 
     /// The sandbox's documented SSN (Leslie Knope's).
     static let sandboxSSN: StaticString = "123-45-6789"
-
-    /// `text` as one scenario line's argument: `nil` when empty, line breaks as spaces.
-    static func oneLine(_ text: String) -> String? {
-        let line = String(text.map { $0.isNewline || $0.isASCIIControl ? " " : $0 }).trimmingWhitespace()
-        return line.isEmpty ? nil : line
-    }
-
-    /// `text` as one word of a scenario line: `nil` when empty; spaces become `_`.
-    static func oneWord(_ text: String) -> String? {
-        oneLine(text).map { String($0.map { $0.isWhitespace ? "_" : $0 }) }
-    }
-}
-
-extension Character {
-    /// Whether it is an ASCII control character.
-    fileprivate var isASCIIControl: Bool { asciiValue.map { $0 < 32 || $0 == 127 } ?? false }
 }

@@ -74,7 +74,7 @@ public struct ScenarioRunner {
     /// Lets pending timers pass before a step, as a person waits for LOADING (not before `wait` or `quit`).
     func settle(before step: ScenarioStep, on driver: SessionDriver) {
         switch step.command {
-        case .wait, .quit: break
+        case .wait, .control(.quit): break
         default: driver.settle()
         }
     }
@@ -158,11 +158,7 @@ public struct ScenarioRunner {
         case .documents(let names): return .submitDocuments(names)
         case .layer(let phone, let dateOfBirth): return .submitLayerData(phone: phone, dateOfBirth: dateOfBirth)
         case .redirect(let url): return .redirect(url ?? engine.redirectURL ?? "")
-        case .back: return .back
-        case .exit: return .requestExit
-        case .confirm: return .confirmExit
-        case .stay: return .cancelExit
-        case .quit: return .quit
+        case .control(let control): return .control(control)
         case .wait: return .primary  // handled by play(_:on:)
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import LinkKit
+import LinkCore
 
 /// LinkSession: one run of Link, what `LinkHandler.create()` returns (on iOS, the Link view
 /// controller). A host (LinkUI's `TerminalLinkHost`) runs its flow and reports what happens
@@ -47,7 +47,7 @@ public final class LinkSession {
     /// Opens the flow at `time` (`loaded`); the records go to the app's callbacks as they happen.
     /// The ids the session makes come from `seed` (the same seed, the same session); without one,
     /// from a seed of its own, drawn at random (each session's ids are new).
-    public func start(at time: Timestamp, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64? = nil) {
+    public func start(at time: Timestamp, latencyMillis: Int64 = SandboxLatency.defaultMillis, seed: UInt64? = nil) {
         guard driver == nil else { return }
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
         clock.now = time

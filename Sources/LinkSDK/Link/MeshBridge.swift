@@ -1,5 +1,5 @@
 import Foundation
-import LinkKit
+import LinkCore
 
 /// MeshBridge: hands a Mesh session's records to the app's callbacks as LinkSDK v2 does with the
 /// Link page's messages: `onEvent` gets the dictionary (`type`, `payload`) of every message but

@@ -1,5 +1,5 @@
 import Foundation
-import LinkKit
+import LinkCore
 
 /// MeshLinkToken: a Mesh link token decoded: the Link page it opens and whether that page is a
 /// transfer. A link token (from `POST /api/v1/linktoken`) is standard base64 of the page's URL.

@@ -1,5 +1,5 @@
 import Foundation
-import LinkKit
+import LinkCore
 
 /// LinkStore: the connected integrations, kept in a file standing in for the iOS keychain: a
 /// folder only its owner can open (0700) holding `access-tokens.json` (0600), the JSON array of

@@ -29,10 +29,6 @@ public protocol AppFlavor: AnyObject {
     var succeeded: Bool { get }
     /// Whether Ctrl-X and `q` ask to exit now (not on the exit dialog itself).
     var exitKeysApply: Bool { get }
-    /// The action of Ctrl-C (and of a signal ending the session).
-    var quitAction: Action { get }
-    /// The action of Ctrl-X and `q`: ask to exit.
-    var requestExitAction: Action { get }
 
     /// Starts the session (by default, the driver).
     func start()

@@ -130,7 +130,7 @@ extension FlavorApp {
             // Ctrl-C quits from anywhere, the help overlay included.
             helpVisible = false
             timelineVisible = false
-            send(flavor.quitAction)
+            send(.quit)
             return
         }
         // a walk's keys (F5-F7, and a note being typed) before the overlays and the pane
@@ -155,7 +155,7 @@ extension FlavorApp {
             return
         case .char("q") where !typesText, .ctrl("x"):
             // q, as in a pager: ask to exit, as Ctrl-X does (the dialog's default is to stay)
-            if flavor.exitKeysApply { send(flavor.requestExitAction) }
+            if flavor.exitKeysApply { send(.requestExit) }
             return
         case .function(2):
             logVisible.toggle()

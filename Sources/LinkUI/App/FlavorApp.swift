@@ -152,7 +152,7 @@ public final class FlavorApp<Flavor: AppFlavor> {
 
     /// Ends the session with the flavor's quit, unless it has ended already.
     func quit() {
-        if !flavor.driver.isFinished { send(flavor.quitAction) }
+        if !flavor.driver.isFinished { send(.quit) }
     }
 
     /// The bindings shown in the footer and the help overlay for the current pane.

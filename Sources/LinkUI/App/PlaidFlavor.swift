@@ -36,8 +36,6 @@ public final class PlaidFlavor: AppFlavor {
 
     public var succeeded: Bool { if case .success? = driver.outcome { true } else { false } }
     public var exitKeysApply: Bool { if case .exitConfirmation = driver.engine.pane { false } else { true } }
-    public var quitAction: UserAction { .quit }
-    public var requestExitAction: UserAction { .requestExit }
 
     public func append(_ record: SessionRecord, to log: inout LogPanel) {
         switch sdk {

@@ -15,9 +15,9 @@ enum KeyPlanner {
         // the keys every pane shares
         switch command {
         case .continue: return [.enter]  // on every pane where the engine takes `continue`, Enter is the primary action
-        case .back: return [.escape]
-        case .exit: return [.ctrl("x")]
-        case .quit: return [.ctrl("c")]
+        case .control(.back): return [.escape]
+        case .control(.requestExit): return [.ctrl("x")]
+        case .control(.quit): return [.ctrl("c")]
         case .wait: return []
         default: break
         }

@@ -1,12 +1,15 @@
+import LinkCore
+
 /// ExitDialog: "Are you sure you want to exit?" as both flavors ask it, over the pane the user
 /// was on: two buttons, staying first and focused by default (Esc-then-Enter out of habit must not
 /// end the session); ←/→ or Tab move the focus, Enter presses the focused one, y exits, Esc or n
-/// stays. A flavor brings its words (Plaid's "No, stay", Mesh's "No, continue") and its actions.
-struct ExitDialog<Action: Hashable & Sendable> {
+/// stays. A flavor brings its words (Plaid's "No, stay", Mesh's "No, continue"); the actions are
+/// every flow's ``FlowControl/confirmExit`` and ``FlowControl/cancelExit``.
+struct ExitDialog<Action: Hashable & Sendable & FlowControlling> {
     /// The action of leaving (y, or Enter on "Yes, exit").
-    let confirm: Action
+    var confirm: Action { .confirmExit }
     /// The action of staying (Esc, n, or Enter on the first button).
-    let cancel: Action
+    var cancel: Action { .cancelExit }
     /// What staying is called in the footer ("stay", "continue").
     let stayWord: String
     /// The buttons, in the order drawn: staying first.
@@ -16,10 +19,8 @@ struct ExitDialog<Action: Hashable & Sendable> {
     /// Whether "Yes, exit" has the focus.
     private(set) var exitFocused = false
 
-    /// A dialog leaving with `confirm` and staying with `cancel`, in a flavor's words.
-    init(confirm: Action, cancel: Action, stayWord: String, buttons: [String], message: [String]) {
-        self.confirm = confirm
-        self.cancel = cancel
+    /// A dialog in a flavor's words.
+    init(stayWord: String, buttons: [String], message: [String]) {
         self.stayWord = stayWord
         self.buttons = buttons
         self.message = message

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// KeyBindingOf: a named key binding of a flavor whose engine takes `Action`; footers and the
 /// help overlay are generated from these, and a pane whose binding names its action handles the

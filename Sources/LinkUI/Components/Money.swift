@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// Money: amounts as a person reads them: thousands grouped, dollars to the cent.
 enum Money {

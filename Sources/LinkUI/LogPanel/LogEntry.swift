@@ -1,6 +1,7 @@
 // LogEntry.swift: one line of the log panel, formatted once when it arrives.
 
 import LinkKit
+import LinkSDK
 
 /// LogEntry: one record of a session as the log panel shows it.
 ///

@@ -2,6 +2,7 @@
 // LogPanelView.swift, the key bindings in LogPanelKeyMap.swift.
 
 import LinkKit
+import LinkSDK
 
 /// LogPanel: the live list of a session's events and callbacks, newest at the bottom.
 ///

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshAutopilot: plays a ``MeshScenario`` through the Mesh terminal UI, checking its
 /// expectations against the records as replay does: before a step (but `wait` and `quit`) a

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshApp: the terminal UI of a Mesh Connect session.
 public typealias MeshApp = FlavorApp<MeshFlavor>
@@ -42,8 +43,6 @@ public final class MeshFlavor: AppFlavor {
         default: true
         }
     }
-    public var quitAction: MeshAction { .quit }
-    public var requestExitAction: MeshAction { .requestExit }
 
     public func start() {
         driver.observe { [unowned self] record in self.marks.record(record) }

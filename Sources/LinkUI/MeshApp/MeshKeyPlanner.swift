@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshKeyPlanner: the keys a person presses on the Mesh pane shown to carry out one scenario
 /// step: arrows to a row, Enter, typing into a field; read from the panes' own state.
@@ -15,11 +16,11 @@ enum MeshKeyPlanner {
             return KeyPlanner.moves(from: cursor, to: index) + [.enter]
         }
         switch action {
-        case .quit: return [.ctrl("c")]
-        case .requestExit: return [.ctrl("x")]
-        case .confirmExit: return [.char("y")]
-        case .cancelExit: return [.char("n")]
-        case .back: return [.escape]
+        case .control(.quit): return [.ctrl("c")]
+        case .control(.requestExit): return [.ctrl("x")]
+        case .control(.confirmExit): return [.char("y")]
+        case .control(.cancelExit): return [.char("n")]
+        case .control(.back): return [.escape]
         case .primary:
             if case .exitConfirmation = engine.pane { return [.char("y")] }
             if engine.pane == .connected, app.pane(MeshConnectedPane.self)?.linkAnother == true { return [.left, .enter] }

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshPaneContext: what a Mesh pane reads: the pane asked about, the engine, the styles, the time.
 struct MeshPaneContext {

@@ -56,7 +56,7 @@ public final class TerminalLinkHost: LinkPresenting {
 
     /// A host drawing with `theme`, the log panel at `logPlacement`.
     public init(theme: Theme = ThemeLoader.defaultTheme, logPlacement: LogPlacement = .auto,
-                latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64? = nil,
+                latencyMillis: Int64 = SandboxLatency.defaultMillis, seed: UInt64? = nil,
                 sink: JSONLinesSink? = nil, store: LinkStore? = nil) {
         self.theme = theme
         self.logPlacement = logPlacement

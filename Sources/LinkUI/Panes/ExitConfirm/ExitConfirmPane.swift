@@ -9,7 +9,7 @@ struct ExitConfirmPane: PaneView {
 
     /// The dialog, in Plaid's words.
     var dialog = ExitDialog<UserAction>(
-        confirm: .confirmExit, cancel: .cancelExit, stayWord: "stay", buttons: ["No, stay", "Yes, exit"],
+        stayWord: "stay", buttons: ["No, stay", "Yes, exit"],
         message: ["Are you sure you want to exit?", "Your progress will be lost and you will return to the app."])
 
     mutating func enter(_ context: PaneContext, returning: Bool) { dialog.reset() }
@@ -21,8 +21,8 @@ struct ExitConfirmPane: PaneView {
     /// `confirm`: y; `stay`: n.
     func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
         switch command {
-        case .confirm: [.char("y")]
-        case .stay: [.char("n")]
+        case .control(.confirmExit): [.char("y")]
+        case .control(.cancelExit): [.char("n")]
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshCatalogPane: the integrations (exchanges, brokerages, wallets), searched as you type.
 struct MeshCatalogPane: PaneView {

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshOAuthPane: the integration's own page: approve or cancel.
 struct MeshOAuthPane: PaneView {

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshCodePane: a one-time code, after the password (MFA) or before a transfer executes.
 struct MeshCodePane: PaneView {

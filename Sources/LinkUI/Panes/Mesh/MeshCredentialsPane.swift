@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshCredentialsPane: the integration's sign-in form (sandbox: username Mesh, password Pass123).
 struct MeshCredentialsPane: PaneView {

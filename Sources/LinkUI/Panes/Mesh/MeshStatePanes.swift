@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshLoadingPane: a request in flight (the sandbox's latency).
 struct MeshLoadingPane: PaneView {
@@ -21,7 +22,7 @@ struct MeshExitPane: PaneView {
 
     /// The dialog, in Mesh's words.
     var dialog = ExitDialog<MeshAction>(
-        confirm: .confirmExit, cancel: .cancelExit, stayWord: "continue", buttons: ["No, continue", "Yes, exit"],
+        stayWord: "continue", buttons: ["No, continue", "Yes, exit"],
         message: ["Are you sure you want to exit?", "Your progress will be lost."])
 
     mutating func enter(_ context: MeshPaneContext, returning: Bool) { dialog.reset() }

@@ -1,4 +1,5 @@
 import LinkKit
+import LinkSDK
 
 /// MeshAssetPane: transfer: the asset to send (those held with a network to the destination).
 struct MeshAssetPane: PaneView {

@@ -1,5 +1,5 @@
 import Testing
-@testable import LinkKit
+@testable import LinkSDK
 
 @Suite("--flavor mesh --save-scenario: what a person did, as a Mesh scenario that plays back to the same records, with no secret in it")
 struct MeshScenarioRecorderTests {

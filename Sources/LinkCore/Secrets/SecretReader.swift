@@ -3,24 +3,24 @@
 /// no byte of it is copied anywhere.
 ///
 /// Use it inside ``Secret/withUnsafeBytes(_:)`` only: it must not outlive the bytes.
-struct SecretReader {
+package struct SecretReader {
     private let bytes: UnsafeRawBufferPointer
     /// How many bytes were read.
     private(set) var offset = 0
 
     /// A reader at the start of `bytes`.
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
     /// Whether every byte was read.
-    var isAtEnd: Bool { offset == bytes.count }
+    package var isAtEnd: Bool { offset == bytes.count }
 
     /// The bytes not read yet.
-    var rest: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[offset...]) }
+    package var rest: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[offset...]) }
 
     /// Reads `literal` if the bytes go on with it; otherwise reads nothing and returns `false`.
-    mutating func skip(_ literal: StaticString) -> Bool {
+    package mutating func skip(_ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { wanted in
             guard bytes.count - offset >= wanted.count else { return false }
             for index in 0..<wanted.count where bytes[offset + index] != wanted[index] { return false }
@@ -30,7 +30,7 @@ struct SecretReader {
     }
 
     /// Reads one ASCII digit.
-    mutating func digit() -> Int? {
+    package mutating func digit() -> Int? {
         guard offset < bytes.count, (0x30...0x39).contains(bytes[offset]) else { return nil }
         offset += 1
         return Int(bytes[offset - 1] - 0x30)
@@ -53,7 +53,7 @@ struct SecretReader {
 
     /// Reads `number` written in decimal the usual way (no sign, no leading zero); otherwise
     /// reads nothing and returns `false`.
-    mutating func skip(number: Int) -> Bool {
+    package mutating func skip(number: Int) -> Bool {
         guard number >= 0 else { return false }
         var divisor = 1
         while number / divisor >= 10 { divisor *= 10 }
@@ -69,12 +69,12 @@ struct SecretReader {
     }
 
     /// Whether `bytes` are exactly `literal`'s UTF-8.
-    static func equal(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+    package static func equal(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { equal(bytes, UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether `bytes` spell `literal` with ASCII letters in either case, reading every byte.
-    static func equalIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+    package static func equalIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { expected in
             guard bytes.count == expected.count else { return false }
             var difference: UInt8 = 0
@@ -89,7 +89,7 @@ struct SecretReader {
 
     /// Whether `a` and `b` hold the same bytes; for equal lengths it reads every byte whatever
     /// they hold (no early exit that would tell, by its timing, where they first differ).
-    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    package static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in 0..<a.count { difference |= a[index] ^ b[index] }

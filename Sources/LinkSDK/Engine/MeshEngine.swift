@@ -14,7 +14,7 @@ public struct MeshConfiguration: Hashable, Sendable {
     public var destination: MeshDestination?
 
     /// A configuration.
-    public init(isTransferLink: Bool = false, latencyMillis: Int64 = SessionConfiguration.defaultLatencyMillis, seed: UInt64 = 0,
+    public init(isTransferLink: Bool = false, latencyMillis: Int64 = SandboxLatency.defaultMillis, seed: UInt64 = 0,
                 connectedIntegrations: [String] = [], destination: MeshDestination? = nil) {
         self.destination = destination
         self.isTransferLink = isTransferLink
@@ -221,3 +221,6 @@ public struct MeshEngine: Sendable {
         pane = .finished
     }
 }
+
+/// The engine keeps the contract every Link engine keeps (see ``FlowEngine``).
+extension MeshEngine: FlowEngine {}

@@ -105,7 +105,7 @@ public final class SecretBuffer: Sendable {
 
 /// Zeroes `count` bytes at `start` with a call the optimiser may not remove (`explicit_bzero`,
 /// `memset_s`), even right before the memory is freed.
-func wipeMemory(_ start: UnsafeMutableRawPointer, count: Int) {
+package func wipeMemory(_ start: UnsafeMutableRawPointer, count: Int) {
     guard count > 0 else { return }
     #if canImport(Glibc)
     explicit_bzero(start, count)
@@ -118,7 +118,7 @@ func wipeMemory(_ start: UnsafeMutableRawPointer, count: Int) {
 ///
 /// `@unchecked Sendable`: it owns its block alone (it cannot be copied), and lives inside the
 /// buffer's `Mutex`, so only the thread holding the lock reaches the block.
-struct SecretStorage: ~Copyable, @unchecked Sendable {
+package struct SecretStorage: ~Copyable, @unchecked Sendable {
     private var base: UnsafeMutableRawPointer?
     private var capacity = 0
     private(set) var count = 0

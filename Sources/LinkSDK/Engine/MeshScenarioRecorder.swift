@@ -11,11 +11,7 @@ import Darwin
 /// Nothing typed that is secret is kept: a password is written as the sandbox's (`Pass123`) when
 /// it was right and as `wrong_password` when not, a one-time code as `123456` or `000000`, a
 /// username as the sandbox's `Mesh` (the full portfolio) or `someone_else` (the small one).
-public final class MeshScenarioRecorder: ActionRecording {
-    /// The header, the steps, and those of the action prepared last.
-    private var lines: ScenarioLines
-    /// The steps, one line each.
-    public var steps: [String] { lines.steps }
+public final class MeshScenarioRecorder: ScenarioWriter, ActionRecording {
     /// The search text a replay's engine holds after the steps written so far, and the one it
     /// will hold once the action prepared last is taken.
     private var replayQuery = ""
@@ -28,7 +24,7 @@ public final class MeshScenarioRecorder: ActionRecording {
         var header = ["# saved by linkterm --save-scenario: play it with linkterm replay FILE or linkterm --flavor mesh --script FILE",
                       "option flavor mesh"]
         if let destination = configuration.destination, let network = MeshSandbox.network(destination.networkId),
-           let symbol = ScenarioRecorder.oneWord(destination.symbol) {
+           let symbol = ScenarioLines.oneWord(destination.symbol) {
             header.append("option destination \(symbol) \(network.name)")
         } else if configuration.isTransferLink {
             header.append("option transfer")
@@ -41,15 +37,8 @@ public final class MeshScenarioRecorder: ActionRecording {
         header += connected.map { "option connected " + $0 }
         header.append("option latency \(configuration.latencyMillis)")
         header.append("option seed \(configuration.seed)")
-        lines = ScenarioLines(header: header)
+        super.init(header: header)
     }
-
-    /// The scenario: the header, then every step.
-    public var text: String { lines.text }
-
-    /// Writes ``text`` to `descriptor` (opened with `OutputFile.open`); returns why it could not
-    /// be written in full, or `nil`.
-    public func write(to descriptor: Int32) -> String? { lines.write(to: descriptor) }
 
     /// Watches the actions of `driver`.
     public func attach(to driver: MeshDriver) {
@@ -60,7 +49,7 @@ public final class MeshScenarioRecorder: ActionRecording {
         lines.pending = []
         preparedQuery = nil
         lines.preparedAt = time
-        if case .quit = action { lines.waitBeforeQuit(at: time) }
+        if case .control(.quit) = action { lines.waitBeforeQuit(at: time) }
         if case .selectIntegration = action, engine.pane == .catalog, engine.query != replayQuery {
             // the search as it stands when it counts: the choice reports whether there was one
             lines.pending.append(Self.searchStep(engine.query))
@@ -95,7 +84,7 @@ public final class MeshScenarioRecorder: ActionRecording {
             }
         case .setQuery: return nil
         case .selectIntegration(let name):
-            return "integration " + (MeshSandbox.integration(name)?.brokerType ?? ScenarioRecorder.oneLine(name) ?? "none")
+            return "integration " + (MeshSandbox.integration(name)?.brokerType ?? ScenarioLines.oneLine(name) ?? "none")
         case .submitCredentials(let username, let password):
             let user = username == MeshSandbox.fullPortfolioUsername ? username : "someone_else"
             return "credentials \(user) " + (password.matches(MeshSandbox.password) ? MeshSandbox.password : "wrong_password")
@@ -105,15 +94,11 @@ public final class MeshScenarioRecorder: ActionRecording {
         case .linkAnother: return "link-another"
         case .selectAsset(let symbol):
             let held = engine.eligibleAssets.first { $0.symbol.lowercased() == symbol.lowercased() }?.symbol
-            return "asset " + (held ?? ScenarioRecorder.oneWord(symbol) ?? "none")
+            return "asset " + (held ?? ScenarioLines.oneWord(symbol) ?? "none")
         case .selectNetwork(let idOrName):
-            return "network " + (MeshSandbox.network(idOrName)?.name ?? ScenarioRecorder.oneWord(idOrName) ?? "none")
+            return "network " + (MeshSandbox.network(idOrName)?.name ?? ScenarioLines.oneWord(idOrName) ?? "none")
         case .enterAmount(let value): return "amount " + Self.amount(value)
-        case .back: return "back"
-        case .requestExit: return "exit"
-        case .confirmExit: return "confirm"
-        case .cancelExit: return "stay"
-        case .quit: return "quit"
+        case .control(let control): return control.verb
         }
     }
 
@@ -122,7 +107,7 @@ public final class MeshScenarioRecorder: ActionRecording {
     /// choice was made in lists that choice (so it holds no `#` or quote, which a line would not keep).
     static func searchStep(_ query: String) -> String {
         if query.isEmpty { return #"search """# }
-        let kept = ScenarioRecorder.oneLine(String(query.filter { $0 != "#" && $0 != "\"" }))
+        let kept = ScenarioLines.oneLine(String(query.filter { $0 != "#" && $0 != "\"" }))
         return kept.map { "search " + $0 } ?? #"search " ""#
     }
 

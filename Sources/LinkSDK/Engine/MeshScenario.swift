@@ -22,11 +22,7 @@ public enum MeshScenarioCommand: Hashable, Sendable {
             case .selectAsset: return "asset"
             case .selectNetwork: return "network"
             case .enterAmount: return "amount"
-            case .back: return "back"
-            case .requestExit: return "exit"
-            case .confirmExit: return "confirm"
-            case .cancelExit: return "stay"
-            case .quit: return "quit"
+            case .control(let control): return control.verb
             }
         }
     }
@@ -144,7 +140,7 @@ public struct MeshScenario: Hashable, Sendable {
     /// Whether `text` names the Mesh flavor (`option flavor mesh` before its first step).
     public static func namesMesh(_ text: String) -> Bool {
         for line in text.split(separator: "\n") {
-            let words = Scenario.stripComment(String(line)).split(whereSeparator: \.isWhitespace)
+            let words = ScenarioFile.stripComment(String(line)).split(whereSeparator: \.isWhitespace)
             if words.isEmpty { continue }
             if words[0] != "option" { return false }
             if words.count == 3, words[1] == "flavor", words[2] == "mesh" { return true }
@@ -156,7 +152,7 @@ public struct MeshScenario: Hashable, Sendable {
     public init(text: String, file: String = "scenario") throws(ScenarioError) {
         self.file = file
         var settings = self
-        settings.configuration.latencyMillis = SessionConfiguration.defaultLatencyMillis
+        settings.configuration.latencyMillis = SandboxLatency.defaultMillis
         let read = try ScenarioFile.read(
             text, file: file,
             expectation: { (parts, number) throws(ActionRejected) in try MeshExpectation.parse(parts, line: number) },
@@ -181,8 +177,8 @@ public struct MeshScenario: Hashable, Sendable {
             guard words.count == 1 else { throw ActionRejected("option transfer takes no value") }
             configuration.isTransferLink = true
         case "latency":
-            guard words.count == 2, let millis = Int64(words[1]), SessionConfiguration.latencyRange.contains(millis) else {
-                throw ActionRejected("option latency takes 0 to \(SessionConfiguration.maximumLatencyMillis) milliseconds, e.g. option latency 100")
+            guard words.count == 2, let millis = Int64(words[1]), SandboxLatency.range.contains(millis) else {
+                throw ActionRejected("option latency takes 0 to \(SandboxLatency.maximumMillis) milliseconds, e.g. option latency 100")
             }
             configuration.latencyMillis = millis
         case "connected":
@@ -217,13 +213,9 @@ public struct MeshScenario: Hashable, Sendable {
         guard vocabulary.step(verb) != nil else {
             throw ActionRejected("unknown step \(UntrustedText.quoted(verb)); Mesh steps are: \(verbs.joined(separator: ", "))")
         }
+        if let control = FlowControl(verb: verb) { return try bare(.control(control)) }
         switch verb {
         case "continue", "execute", "done": return try bare(.primary)
-        case "back": return try bare(.back)
-        case "exit": return try bare(.requestExit)
-        case "confirm": return try bare(.confirmExit)
-        case "stay": return try bare(.cancelExit)
-        case "quit": return try bare(.quit)
         case "link-another": return try bare(.linkAnother)
         case "search":
             guard !rest.isEmpty else { throw ActionRejected("search needs the text to type, e.g. search coin (search \"\" empties it)") }

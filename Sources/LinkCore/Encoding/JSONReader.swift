@@ -65,18 +65,18 @@ public struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Whether arrays and objects are built (a whole document) or only checked (directory entries).
     var keepsContainers = false
-    var position: Int
+    package var position: Int
     var end: Int
     /// The line of `position`.
-    var line: Int
+    package var line: Int
     /// The offset where the line of `position` starts.
     var lineStart: Int
     /// JSON Lines: `end` is the end of a line.
     let oneLine: Bool
     /// The line errors are reported on: where the current institution starts.
-    var entryLine: Int
+    package var entryLine: Int
 
-    init(
+    package init(
         bytes: UnsafeBufferPointer<UInt8>, position: Int, end: Int, line: Int, lineStart: Int, oneLine: Bool
     ) {
         self.bytes = bytes
@@ -88,10 +88,10 @@ public struct JSONReader {
         self.entryLine = line
     }
 
-    var atEnd: Bool { position >= end }
-    var current: UInt8 { bytes[position] }
+    package var atEnd: Bool { position >= end }
+    package var current: UInt8 { bytes[position] }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while position < end {
             switch bytes[position] {
             case 0x20, 0x09, 0x0D:
@@ -107,7 +107,7 @@ public struct JSONReader {
     }
 
     /// An `invalid JSON` error at `offset` (the current position by default).
-    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    package func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         let at = offset ?? position
         let column = columnOf(at, lineStart: lineStart, in: bytes)
         let place = line == entryLine ? "column \(column)" : "line \(line), column \(column)"
@@ -117,7 +117,7 @@ public struct JSONReader {
     }
 
     /// How the text at `offset` (the current position by default) reads in a message.
-    func found(at offset: Int? = nil) -> String {
+    package func found(at offset: Int? = nil) -> String {
         let at = offset ?? position
         guard at < end else { return oneLine ? "the end of the line" : "the end of the file" }
         let byte = bytes[at]
@@ -134,7 +134,7 @@ public struct JSONReader {
     }
 
     /// A value; `position` is at a non-blank byte or the end.
-    mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    package mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard !atEnd else { throw error("expected a value, got \(found())") }
         switch current {
         case UInt8(ascii: "\""):
@@ -175,7 +175,7 @@ public struct JSONReader {
         }
     }
 
-    mutating func readObject(depth: Int, member: (String, JSONValue) -> Void) throws(JSONSyntaxError) {
+    package mutating func readObject(depth: Int, member: (String, JSONValue) -> Void) throws(JSONSyntaxError) {
         guard depth <= maximumDepth else { throw error("objects and arrays nest more than \(maximumDepth) deep") }
         position += 1  // {
         skipWhitespace()
@@ -378,7 +378,7 @@ public struct JSONReader {
 
 
 /// The 1-based column of `offset` on the line starting at `lineStart`, in characters of UTF-8.
-func columnOf(_ offset: Int, lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+package func columnOf(_ offset: Int, lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var column = 1
     var index = lineStart
     while index < offset, index < bytes.count {
@@ -389,7 +389,7 @@ func columnOf(_ offset: Int, lineStart: Int, in bytes: UnsafeBufferPointer<UInt8
 }
 
 /// The length of the valid UTF-8 sequence at `at`, or nil.
-func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, end: Int) -> Int? {
+package func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, end: Int) -> Int? {
     let lead = bytes[at]
     if lead < 0x80 { return 1 }
     var length: Int
@@ -417,7 +417,7 @@ func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, end: Int) 
 }
 
 /// The offset of the first byte of `bytes[from..<to]` that is not valid UTF-8, or nil.
-func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+package func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
     var index = from
     while index < to {
         if bytes[index] < 0x80 {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LinkKit
+@testable import LinkSDK
 
 /// Plays actions on a Mesh engine with time moving only when told.
 struct MeshHarness {

@@ -7,25 +7,25 @@ extension MeshEngine {
         guard started, !isFinished else { throw ActionRejected("the session has \(started ? "ended" : "not started")") }
         if case .loading = pane {
             switch action {
-            case .quit: break
+            case .control(.quit): break
             default: throw misfit(describe(action))
             }
         }
         switch action {
-        case .quit:
+        case .control(.quit):
             finish(event: "close")
-        case .requestExit:
+        case .control(.requestExit):
             switch pane {
             case .exitConfirmation, .loading, .finished: throw misfit("asking to exit")
             default: pane = .exitConfirmation(returnTo: pane)
             }
-        case .confirmExit:
+        case .control(.confirmExit):
             guard case .exitConfirmation = pane else { throw misfit("confirming an exit") }
             finish(event: "close")
-        case .cancelExit:
+        case .control(.cancelExit):
             guard case .exitConfirmation(let underneath) = pane else { throw misfit("staying") }
             pane = underneath
-        case .back:
+        case .control(.back):
             try back()
         case .primary:
             try primary(at: time)
@@ -369,11 +369,11 @@ extension MeshEngine {
         case .selectAsset: "choosing an asset"
         case .selectNetwork: "choosing a network"
         case .enterAmount: "entering an amount"
-        case .back: "going back"
-        case .requestExit: "asking to exit"
-        case .confirmExit: "confirming an exit"
-        case .cancelExit: "staying"
-        case .quit: "quitting"
+        case .control(.back): "going back"
+        case .control(.requestExit): "asking to exit"
+        case .control(.confirmExit): "confirming an exit"
+        case .control(.cancelExit): "staying"
+        case .control(.quit): "quitting"
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// DescriptorWrite: how writing bytes to a descriptor ended. The one place that writes to a
 /// descriptor: the events file's queue, the recording's, and `replay`'s standard output.
-enum DescriptorWrite: Equatable {
+package enum DescriptorWrite: Equatable {
     /// Every byte was written.
     case done
     /// A non-blocking descriptor would block once this many bytes (of the whole array) were written.

@@ -7,7 +7,7 @@
 /// ``refusal(of:)`` asks the same of a copy, so "does this step fit?" changes nothing either.
 public protocol FlowEngine: Sendable {
     /// What a person does (a key's meaning, a scenario's step).
-    associatedtype Action
+    associatedtype Action: FlowControlling
     /// What the engine emits (events, callbacks).
     associatedtype Record
     /// What is on screen.
@@ -29,5 +29,3 @@ public protocol FlowEngine: Sendable {
     func refusal(of action: Action) -> ActionRejected?
 }
 
-extension LinkEngine: FlowEngine {}
-extension MeshEngine: FlowEngine {}

@@ -14,9 +14,9 @@ public protocol ActionRecording<Engine>: StepRecording {
 ///
 /// The same driver serves the terminal UI (wall clock), replays and tests (manual clock). It is
 /// not thread-safe: one thread owns it.
-public class FlowDriver<Engine: FlowEngine> {
+open class FlowDriver<Engine: FlowEngine> {
     /// The engine, for panes to read.
-    public internal(set) var engine: Engine
+    public package(set) var engine: Engine
     /// The clock the driver stamps actions with.
     public let clock: any SessionClock
     private var observers: [(Engine.Record) -> Void] = []
@@ -40,10 +40,10 @@ public class FlowDriver<Engine: FlowEngine> {
     }
 
     /// Whether ``start()`` has opened the session.
-    public internal(set) var isStarted = false
+    public package(set) var isStarted = false
 
     /// Opens the session (once: a session started before it was presented is not started again).
-    public func start() {
+    open func start() {
         guard !isStarted else { return }
         isStarted = true
         deliver(engine.start(at: clock.now))
@@ -52,26 +52,26 @@ public class FlowDriver<Engine: FlowEngine> {
     /// Applies an action now; throws, changing nothing, when it does not fit the pane. Timers
     /// due by now fire first, unless `timersFirst` is false: an action that fell due before them
     /// (the autopilot's key, held up with the process) is applied, then they fire if still due.
-    public func send(_ action: Engine.Action, timersFirst: Bool = true) throws(ActionRejected) {
+    open func send(_ action: Engine.Action, timersFirst: Bool = true) throws(ActionRejected) {
         let now = clock.now
         if timersFirst { deliver(engine.advance(to: now)) }
         try apply(action, at: now)
     }
 
     /// Applies `action` at `now`, shown to the recorder first.
-    func apply(_ action: Engine.Action, at now: Timestamp) throws(ActionRejected) {
+    package func apply(_ action: Engine.Action, at now: Timestamp) throws(ActionRejected) {
         actionRecorder?.prepare(action, engine: engine, at: now)
         deliver(try recordingOutcome(of: actionRecorder) { () throws(ActionRejected) in try engine.send(action, at: now) })
     }
 
     /// Fires what is due by the clock's time.
-    public func tick() {
+    open func tick() {
         deliver(engine.advance(to: clock.now))
     }
 
     /// With a manual clock: moves time to each pending deadline in turn until none is left
     /// (the user waits for the debounce and LOADING to pass).
-    public func settle() {
+    open func settle() {
         guard let manual = clock as? ManualClock else { return tick() }
         while let deadline = Self.pendingDeadline(of: &engine) {
             manual.advance(to: deadline)
@@ -80,7 +80,7 @@ public class FlowDriver<Engine: FlowEngine> {
     }
 
     /// With a manual clock: moves time forward and fires what falls due.
-    public func wait(millis: Int64) {
+    open func wait(millis: Int64) {
         guard let manual = clock as? ManualClock else { return tick() }
         let target = manual.now.adding(millis: millis)
         while let deadline = Self.pendingDeadline(of: &engine), deadline <= target {
@@ -99,7 +99,7 @@ public class FlowDriver<Engine: FlowEngine> {
     }
 
     /// Keeps and hands on every record of `batch`, in order.
-    func deliver(_ batch: [Engine.Record]) {
+    package func deliver(_ batch: [Engine.Record]) {
         for record in batch {
             if keepsRecords { records.append(record) }
             for observer in observers { observer(record) }

@@ -58,16 +58,9 @@ public enum MeshAction: Hashable, Sendable {
     case selectNetwork(String)
     /// Transfer: the amount, in the asset.
     case enterAmount(Double)
-    /// Back (Esc): the previous step, or the exit dialog.
-    case back
-    /// Ask to exit (Ctrl-X).
-    case requestExit
-    /// "Yes, exit".
-    case confirmExit
-    /// "No, continue".
-    case cancelExit
-    /// Leave at once (Ctrl-C, a signal): onExit.
-    case quit
+    /// Back, the exit dialog's three, quit: the actions every flow has (``FlowControl``;
+    /// `.back`, `.requestExit`, `.confirmExit`, `.cancelExit` and `.quit` make them).
+    case control(FlowControl)
 }
 
 extension MeshAction {
@@ -81,3 +74,5 @@ extension MeshAction {
         }
     }
 }
+
+extension MeshAction: FlowControlling {}

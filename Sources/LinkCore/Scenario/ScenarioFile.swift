@@ -4,12 +4,12 @@
 /// with `"…"` kept together) after the step they check or before the first step (the opening's),
 /// any other line a step; the first line a flavor refuses ends the reading with its number.
 /// A flavor gives only its vocabulary: how an expectation, an option and a step are read.
-enum ScenarioFile {
+package enum ScenarioFile {
     /// Reads `text`; returns the expectations before the first step and the steps, each with
     /// the expectations after it (`attach`). `expectation` gets the words after `expect` and the
     /// line number, `option` the words after `option`, `step` the line (comment and edges cut)
     /// and its words.
-    static func read<Step, Expect>(
+    package static func read<Step, Expect>(
         _ text: String, file: String,
         expectation: (_ words: [String], _ line: Int) throws(ActionRejected) -> Expect,
         option: (_ words: [String]) throws(ActionRejected) -> Void,
@@ -26,13 +26,13 @@ enum ScenarioFile {
         }
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1
-            let line = Scenario.stripComment(raw).trimmingWhitespace()
+            let line = ScenarioFile.stripComment(raw).trimmingWhitespace()
             if line.isEmpty { continue }
             do throws(ActionRejected) {
                 let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
                 switch words[0] {
                 case "expect":
-                    let expected = try expectation(Array(try Scenario.quotedWords(line).dropFirst()), number)
+                    let expected = try expectation(Array(try ScenarioFile.quotedWords(line).dropFirst()), number)
                     if steps.isEmpty { opening.append(expected) } else { attach(expected, &steps[steps.count - 1]) }
                 case "option":
                     guard steps.isEmpty else { throw ActionRejected("option lines must come before the first step") }
@@ -48,21 +48,21 @@ enum ScenarioFile {
     }
 
     /// A step's arguments: the line after its verb as written (edges cut) and its words.
-    static func arguments(of line: String, verb: String) -> (rest: String, words: [String]) {
+    package static func arguments(of line: String, verb: String) -> (rest: String, words: [String]) {
         let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
         return (rest, rest.split(whereSeparator: \.isWhitespace).map(String.init))
     }
 
     /// A `wait` step's milliseconds: one whole number from 0 to a day.
-    static func waitMillis(_ words: [String]) throws(ActionRejected) -> Int64 {
-        guard words.count == 1, let millis = Int64(words[0]), (0...Scenario.maximumWaitMillis).contains(millis) else {
-            throw ActionRejected("wait takes 0 to \(Scenario.maximumWaitMillis) milliseconds, e.g. wait 500")
+    package static func waitMillis(_ words: [String]) throws(ActionRejected) -> Int64 {
+        guard words.count == 1, let millis = Int64(words[0]), (0...ScenarioFile.maximumWaitMillis).contains(millis) else {
+            throw ActionRejected("wait takes 0 to \(ScenarioFile.maximumWaitMillis) milliseconds, e.g. wait 500")
         }
         return millis
     }
 
     /// Each word as a 0-based index; `refusal` says why a word is not one.
-    static func indices(_ words: [String], refusal: (String) -> ActionRejected) throws(ActionRejected) -> [Int] {
+    package static func indices(_ words: [String], refusal: (String) -> ActionRejected) throws(ActionRejected) -> [Int] {
         var indices: [Int] = []
         for word in words {
             guard let index = Int(word), index >= 0 else { throw refusal(word) }

@@ -1,0 +1,3 @@
+/// LinkKit builds on the runtime both flavors share; an app that imports LinkKit sees it too
+/// (its clocks, secrets, timeline and scenario skeleton are part of the SDK's surface).
+@_exported import LinkCore
