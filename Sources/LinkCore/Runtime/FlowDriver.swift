@@ -27,6 +27,9 @@ open class FlowDriver<Engine: FlowEngine> {
     /// Sees every action applied (`--save-scenario`): before, with the engine as it was, then
     /// whether it was taken.
     public var actionRecorder: (any ActionRecording<Engine>)?
+    /// Sees the engine and the time after each batch of records, empty ones too (a replay's
+    /// timeline marks the panes as they are shown).
+    package var watcher: ((Engine, Timestamp) -> Void)?
 
     /// A driver of `engine`; call ``start()`` to open the session.
     public init(engine: Engine, clock: any SessionClock) {
@@ -104,5 +107,6 @@ open class FlowDriver<Engine: FlowEngine> {
             if keepsRecords { records.append(record) }
             for observer in observers { observer(record) }
         }
+        watcher?(engine, clock.now)
     }
 }

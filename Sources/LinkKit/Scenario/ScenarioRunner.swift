@@ -16,42 +16,26 @@ public struct ScenarioRunner {
 
     /// Plays every step on `driver` (already created, not yet started), which delivers the records
     /// to its callbacks and observers. Throws at the first step that does not fit, the first unmet
-    /// expectation, or when the scenario ends before the session does.
+    /// expectation, or when the scenario ends before the session does (``ScenarioReplay``).
     public func run(on driver: SessionDriver) throws(ScenarioError) {
-        let checker = CheckerBox()
-        checker.checker.begin(scenario.openingExpectations, after: "the start of the session")
-        driver.observe { checker.checker.record($0) }
-        driver.start()
-        do {
-            try driver.engine.configuration.validate()
-        } catch {
-            throw ScenarioError(file: scenario.file, line: nil, message: error.description, isMalformed: true)
-        }
-        if !scenario.openingExpectations.isEmpty {
-            driver.settle()
-            try verify(checker)
-        }
-        for step in scenario.steps {
-            checker.checker.begin(step.expectations, after: "the step on line \(step.line) (\(step.command.verb))")
-            try play(step, on: driver)
-            // a step's expectations are checked once what it started has settled (LOADING, the debounce)
-            if !step.expectations.isEmpty {
-                driver.settle()
-                try verify(checker)
+        let replay = ScenarioReplay<LinkEngine>(
+            file: scenario.file, opening: scenario.openingExpectations.map(\.expectLine),
+            steps: scenario.steps.map { step in
+                ScenarioReplay.Step(line: step.line, verb: step.command.verb, expectations: step.expectations.map(\.expectLine),
+                                    settlesFirst: Self.settlesFirst(step.command),
+                                    play: { (driver) throws(ActionRejected) in try perform(step, on: driver) })
+            },
+            summary: \.summary, paneName: { $0.pane.viewName?.description ?? "?" },
+            endings: "exit and confirm, quit, or by finishing the flow")
+        let file = scenario.file
+        try replay.run(on: driver) { (engine) throws(ScenarioError) in
+            do throws(ConfigurationError) {
+                try engine.configuration.validate()
+            } catch {
+                throw ScenarioError(file: file, line: nil, message: error.description, isMalformed: true)
             }
         }
-        driver.settle()
-        guard driver.engine.isFinished else {
-            let view = driver.engine.pane.viewName?.description ?? "?"
-            throw ScenarioError(
-                file: scenario.file, line: scenario.steps.last?.line,
-                message: "the scenario ended on the \(view) pane before the session did; end it with exit and confirm, quit, or by finishing the flow",
-                isMalformed: false)
-        }
     }
-
-    /// Holds the checker so the driver's observer can feed it.
-    final class CheckerBox { var checker = ExpectationChecker() }
 
     /// Builds the search index once, when first asked.
     final class LazyIndex {
@@ -65,53 +49,52 @@ public struct ScenarioRunner {
         }
     }
 
-    private func verify(_ box: CheckerBox) throws(ScenarioError) {
-        if let failure = box.checker.check() {
-            throw ScenarioError(file: scenario.file, line: failure.line, message: failure.message, isMalformed: false)
+    /// Whether timers pass before `command`, as a person waits for LOADING (not before `wait` or `quit`).
+    static func settlesFirst(_ command: ScenarioCommand) -> Bool {
+        switch command {
+        case .wait, .control(.quit): false
+        default: true
         }
     }
 
-    /// Lets pending timers pass before a step, as a person waits for LOADING (not before `wait` or `quit`).
-    func settle(before step: ScenarioStep, on driver: SessionDriver) {
-        switch step.command {
-        case .wait, .control(.quit): break
-        default: driver.settle()
-        }
-    }
-
-    /// Plays one step (timers before it must already have been let pass, see ``run(on:)``).
+    /// Plays one step: lets pending timers pass first (see ``settlesFirst(_:)``), as ``run(on:)`` does.
     public func play(_ step: ScenarioStep, on driver: SessionDriver) throws(ScenarioError) {
-        settle(before: step, on: driver)
+        if Self.settlesFirst(step.command) { driver.settle() }
         if driver.engine.isFinished {
             throw failure(step, "the session has already ended")
         }
         do {
-            switch step.command {
-            case .wait(let millis):
-                driver.wait(millis: millis)
-            case .search(let text):
-                try driver.send(.setQuery(text))
-                driver.settle()
-            case .select(let id):
-                // not listed: a person searches for it first (its id ranks it first), as the autopilot does
-                let engine = driver.engine
-                if engine.pane == .selectInstitution, engine.configuration.directory[id] != nil,
-                   !index.index(of: engine.configuration.directory).lists(id, query: engine.query) {
-                    try driver.send(.setQuery(id))
-                }
-                try driver.send(.selectInstitution(id: id))
-            case .numbers(_, let account, let type):
-                // two fields, two submissions: the routing number, then the account number (unless
-                // the routing number's bank is offered instead, NUMBERS_SELECT_INSTITUTION; on the
-                // account number already, only that)
-                let onAccount = driver.engine.pane == .numbers(.account)
-                try driver.send(try action(for: step.command, engine: driver.engine))
-                if !onAccount && driver.engine.pane == .numbers(.account) { try driver.send(.submitAccountNumber(account, type)) }
-            default:
-                try driver.send(try action(for: step.command, engine: driver.engine))
+            try perform(step, on: driver)
+        } catch {
+            throw failure(step, error.reason)
+        }
+    }
+
+    /// Sends what `step` means on the pane the session is on (its timers already let pass).
+    func perform(_ step: ScenarioStep, on driver: FlowDriver<LinkEngine>) throws(ActionRejected) {
+        switch step.command {
+        case .wait(let millis):
+            driver.wait(millis: millis)
+        case .search(let text):
+            try driver.send(.setQuery(text))
+            driver.settle()
+        case .select(let id):
+            // not listed: a person searches for it first (its id ranks it first), as the autopilot does
+            let engine = driver.engine
+            if engine.pane == .selectInstitution, engine.configuration.directory[id] != nil,
+               !index.index(of: engine.configuration.directory).lists(id, query: engine.query) {
+                try driver.send(.setQuery(id))
             }
-        } catch let rejected {
-            throw failure(step, rejected.reason)
+            try driver.send(.selectInstitution(id: id))
+        case .numbers(_, let account, let type):
+            // two fields, two submissions: the routing number, then the account number (unless
+            // the routing number's bank is offered instead, NUMBERS_SELECT_INSTITUTION; on the
+            // account number already, only that)
+            let onAccount = driver.engine.pane == .numbers(.account)
+            try driver.send(try action(for: step.command, engine: driver.engine))
+            if !onAccount && driver.engine.pane == .numbers(.account) { try driver.send(.submitAccountNumber(account, type)) }
+        default:
+            try driver.send(try action(for: step.command, engine: driver.engine))
         }
     }
 
