@@ -20,6 +20,8 @@ public protocol AppFlavor: AnyObject {
     associatedtype Driver: FlowDriver<Engine>
     /// The flavor's autopilot, which plays its scenarios through the app.
     associatedtype Pilot: FlavorAutopilot where Pilot.Flavor == Self
+    /// A step of the flavor's scenarios.
+    associatedtype Command
 
     /// The session.
     var driver: Driver { get }
@@ -47,6 +49,11 @@ public protocol AppFlavor: AnyObject {
     var paneTakesText: Bool { get }
     /// Gives `key` to the pane shown; returns the action it sends, if any.
     func handlePaneKey(_ key: Key) -> Action?
+    /// The keys a person presses on the pane shown to carry out `command` (its own: the engine
+    /// has said the step fits), or nil when the pane has none for it (``KeyPlanner``).
+    func paneKeys(for command: Command) throws(ActionRejected) -> [Key]?
+    /// The name of the pane shown, for a step that does not fit it.
+    var paneName: String { get }
     /// Draws the header line (the flavor's name, where the session is) into `area`.
     func drawHeader(into buffer: inout CellBuffer, area: Rect)
     /// Draws the card and the pane shown in it (a dialog's underlay first); returns where the

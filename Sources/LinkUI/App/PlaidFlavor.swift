@@ -12,6 +12,7 @@ public final class PlaidFlavor: AppFlavor {
     public typealias Engine = LinkEngine
     /// Plays a Plaid scenario.
     public typealias Pilot = Autopilot
+    public typealias Command = ScenarioCommand
 
     /// The session.
     public let driver: SessionDriver
@@ -71,6 +72,13 @@ public final class PlaidFlavor: AppFlavor {
 
     public var paneKeyMap: KeyMapOf<UserAction> { panes.view(for: driver.engine.pane).keyMap(context()) }
     public var paneTakesText: Bool { panes.view(for: driver.engine.pane).takesText(context()) }
+
+    public func paneKeys(for command: ScenarioCommand) throws(ActionRejected) -> [Key]? {
+        let pane = driver.engine.pane
+        return try panes.view(for: pane).keys(for: command, context: context(for: pane))
+    }
+
+    public var paneName: String { driver.engine.pane.viewName?.description ?? "finished" }
 
     public func handlePaneKey(_ key: Key) -> UserAction? {
         let pane = driver.engine.pane

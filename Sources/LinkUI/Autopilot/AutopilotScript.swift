@@ -83,7 +83,9 @@ public final class PlaidScript: AutopilotScript {
     }
 
     public func keys(step index: Int, app: LinkApp) throws(ActionRejected) -> [Key] {
-        try KeyPlanner.keys(for: scenario.steps[index].command, app: app)
+        let command = scenario.steps[index].command
+        let action = command.isWait ? nil : try ScenarioRunner.action(for: command, engine: app.driver.engine)
+        return try KeyPlanner.keys(for: command, meaning: action, verb: command.verb, primary: .primary, app: app)
     }
 
     public func viewName(app: LinkApp) -> String { app.driver.engine.currentView?.description ?? "" }

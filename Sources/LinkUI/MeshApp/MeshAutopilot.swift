@@ -64,7 +64,9 @@ public final class MeshScript: AutopilotScript {
     }
 
     public func keys(step index: Int, app: MeshApp) throws(ActionRejected) -> [Key] {
-        try MeshKeyPlanner.keys(for: scenario.steps[index].command, app: app)
+        let command = scenario.steps[index].command
+        let action: MeshAction? = if case .action(let action) = command { action.copy() } else { nil }
+        return try KeyPlanner.keys(for: command, meaning: action, verb: command.verb, primary: .primary, app: app)
     }
 
     public func viewName(app: MeshApp) -> String { app.driver.engine.paneName }

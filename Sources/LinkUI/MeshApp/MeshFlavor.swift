@@ -14,6 +14,7 @@ public final class MeshFlavor: AppFlavor {
     public typealias Engine = MeshEngine
     /// Plays a Mesh scenario.
     public typealias Pilot = MeshAutopilot
+    public typealias Command = MeshScenarioCommand
 
     /// The session.
     public let driver: MeshDriver
@@ -108,6 +109,12 @@ public final class MeshFlavor: AppFlavor {
 
     public var paneKeyMap: KeyMapOf<MeshAction> { panes[index(of: driver.engine.pane)].keyMap(context()) }
     public var paneTakesText: Bool { panes[index(of: driver.engine.pane)].takesText(context()) }
+
+    public func paneKeys(for command: MeshScenarioCommand) throws(ActionRejected) -> [Key]? {
+        try panes[index(of: driver.engine.pane)].keys(for: command, context: context())
+    }
+
+    public var paneName: String { driver.engine.paneName }
 
     public func handlePaneKey(_ key: Key) -> MeshAction? {
         let pane = driver.engine.pane

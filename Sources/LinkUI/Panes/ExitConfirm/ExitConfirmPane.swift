@@ -18,15 +18,6 @@ struct ExitConfirmPane: PaneView {
 
     mutating func handle(_ key: Key, context: PaneContext) -> PaneResult { dialog.handle(key) }
 
-    /// `confirm`: y; `stay`: n.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
-        switch command {
-        case .control(.confirmExit): [.char("y")]
-        case .control(.cancelExit): [.char("n")]
-        default: nil
-        }
-    }
-
     func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
         dialog.draw(into: &buffer, area: area, styles: context.styles)
         return nil

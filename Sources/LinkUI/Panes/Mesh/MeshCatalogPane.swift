@@ -36,6 +36,22 @@ struct MeshCatalogPane: PaneView {
         }
     }
 
+    /// `search`: the field emptied, the text typed; `integration`: arrows to its row and Enter,
+    /// or its name typed when the search hides it.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        switch action {
+        case .setQuery(let text): return [.ctrl("u")] + KeyPlanner.keys(typing: text)
+        case .selectIntegration(let name):
+            let target = MeshSandbox.integration(name)
+            if let index = context.engine.listedIntegrations.firstIndex(where: { $0.brokerType == target?.brokerType }) {
+                return try KeyPlanner.pick(index, from: list.cursor.index, name, pane: context.engine.paneName)
+            }
+            return [.ctrl("u")] + KeyPlanner.keys(typing: target?.brokerType ?? name) + [.enter]  // not listed: search for it
+        default: return nil
+        }
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         buffer.text("Select an exchange, brokerage or wallet", y: area.y, x: area.x, area: area, style: s.title)

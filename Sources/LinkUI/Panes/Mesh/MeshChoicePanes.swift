@@ -23,6 +23,14 @@ struct MeshOAuthPane: PaneView {
         }
     }
 
+    /// `oauth approve`: to Approve, Enter; `oauth cancel`: Esc.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        guard case .oauth(let approving) = action else { return nil }
+        guard approving else { return [.escape] }
+        return (approve ? [] : [.left]) + [.enter]
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("\(context.integrationName) asks you to allow Mesh to connect your account.", y: area.y, area: area, style: s.title) + 1
@@ -65,6 +73,19 @@ struct MeshAccountsPane: PaneView {
         }
     }
 
+    /// `accounts`: Space on each row, in order, then Enter.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        guard case .selectAccounts(let indices) = action else { return nil }
+        var keys: [Key] = []
+        var at = list.cursor.index
+        for index in Set(indices).sorted() {
+            keys += KeyPlanner.moves(from: at, to: index) + [.char(" ")]
+            at = index
+        }
+        return keys + [.enter]
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         let accounts = context.engine.integration?.accounts ?? []
@@ -94,6 +115,16 @@ struct MeshConnectedPane: PaneView {
         case .enter: return .send(linkAnother ? .linkAnother : .primary)
         case .escape: return .send(.back)
         default: return .ignored
+        }
+    }
+
+    /// `done`: Enter on Done; `link-another`: Enter on Link another account.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        switch action {
+        case .primary: return linkAnother ? [.left, .enter] : [.enter]
+        case .linkAnother: return (linkAnother ? [] : [.right]) + [.enter]
+        default: return nil
         }
     }
 

@@ -18,6 +18,13 @@ struct MeshCodePane: PaneView {
         code.handleCodeEntry(key, back: MeshAction.back, submit: MeshAction.submitCode)
     }
 
+    /// `mfa`: the field emptied, the code typed, Enter.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        guard case .submitCode(let code) = action else { return nil }
+        return [.ctrl("u")] + KeyPlanner.keys(typing: code) + [.enter]
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         let heading = context.pane == .transferMFA ? "Confirm the transfer" : "Enter the code \(context.integrationName) sent you"

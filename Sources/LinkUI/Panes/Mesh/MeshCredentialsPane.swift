@@ -22,6 +22,15 @@ struct MeshCredentialsPane: PaneView {
         fields.handleSignIn(key, back: MeshAction.back, submit: MeshAction.submitCredentials)
     }
 
+    /// `credentials`: to the username, each field emptied and typed, Enter.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        guard case .submitCredentials(let username, let password) = action else { return nil }
+        let toUsername: [Key] = fields.focus == 1 ? [.backTab] : []
+        return toUsername + [.ctrl("u")] + KeyPlanner.keys(typing: username) + [.tab, .ctrl("u")]
+            + KeyPlanner.keys(typing: password) + [.enter]
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Sign in to \(context.integrationName)", y: area.y, area: area, style: s.title) + 1

@@ -31,6 +31,12 @@ struct MeshExitPane: PaneView {
 
     mutating func handle(_ key: Key, context: MeshPaneContext) -> MeshPaneResult { dialog.handle(key) }
 
+    /// `continue` on the exit dialog: y (Enter would press the focused "No, continue").
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        return action == .primary ? [.char("y")] : nil
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         dialog.draw(into: &buffer, area: area, styles: context.styles)
         return nil

@@ -26,6 +26,14 @@ struct MeshAssetPane: PaneView {
         }
     }
 
+    /// `asset`: arrows to its row, Enter.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        guard case .selectAsset(let symbol) = action else { return nil }
+        let index = context.engine.eligibleAssets.firstIndex { $0.symbol.lowercased() == symbol.lowercased() }
+        return try KeyPlanner.pick(index, from: list.cursor.index, symbol, pane: context.engine.paneName)
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         buffer.text("Choose what to send", y: area.y, x: area.x, area: area, style: s.title)
@@ -87,6 +95,15 @@ struct MeshNetworkPane: PaneView {
         }
     }
 
+    /// `network`: arrows to its row, Enter.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        guard case .selectNetwork(let idOrName) = action else { return nil }
+        let networks = (context.engine.asset?.networks ?? []).compactMap { MeshSandbox.network($0) }
+        let index = networks.firstIndex { $0.id == MeshSandbox.network(idOrName)?.id }
+        return try KeyPlanner.pick(index, from: list.cursor.index, idOrName, pane: context.engine.paneName)
+    }
+
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
         let s = context.styles
         buffer.text("Send \(context.engine.asset?.symbol ?? "") over", y: area.y, x: area.x, area: area, style: s.title)
@@ -115,6 +132,13 @@ struct MeshAmountPane: PaneView {
         case .char(let c) where !(c.isNumber || c == "."): return .handled  // digits and a point only
         default: return field.handle(key) == nil ? .ignored : .handled
         }
+    }
+
+    /// `amount`: the field emptied, the amount typed, Enter.
+    func keys(for command: MeshScenarioCommand, context: MeshPaneContext) throws(ActionRejected) -> [Key]? {
+        guard case .action(let action) = command else { return nil }
+        guard case .enterAmount(let value) = action else { return nil }
+        return [.ctrl("u")] + KeyPlanner.keys(typing: MeshEngine.format(value)) + [.enter]
     }
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect, context: MeshPaneContext) -> CellPosition? {
