@@ -83,19 +83,19 @@ LINKTERM=$BIN/linkterm
 OUT=$BUILD/benchmarks/$(date -u +%Y%m%dT%H%M%SZ)$([ $QUICK = 1 ] && echo -quick || true)
 mkdir -p "$OUT"
 
-# engine_bench: compiled against the LinkKit module and objects of the release build
+# engine_bench: compiled against the LinkKit module and the objects of LinkCore, LinkKit and CScan of the release build
 say "swiftc -O Benchmarks/engine_bench.swift"
 ENGINE_BENCH=$BUILD/benchmarks/engine_bench
-# the LinkKit objects the release linkterm was linked with (not a glob: a source removed since an
+# the LinkCore, LinkKit and CScan objects the release linkterm was linked with (not a glob: a source removed since an
 # earlier build leaves a stale object behind in the folder)
 LINKKIT_OBJECTS=()
 if [ -f "$BIN/linkterm.product/Objects.LinkFileList" ]; then
   while IFS= read -r o; do
     o=${o#\'}; o=${o%\'}
-    case $o in */LinkKit.build/*.o|*/CScan.build/*.o) LINKKIT_OBJECTS+=("$o") ;; esac
+    case $o in */LinkCore.build/*.o|*/LinkKit.build/*.o|*/CScan.build/*.o) LINKKIT_OBJECTS+=("$o") ;; esac
   done <"$BIN/linkterm.product/Objects.LinkFileList"
 fi
-[ ${#LINKKIT_OBJECTS[@]} -gt 0 ] || LINKKIT_OBJECTS=("$BIN"/LinkKit.build/*.o "$BIN"/CScan.build/*.o)
+[ ${#LINKKIT_OBJECTS[@]} -gt 0 ] || LINKKIT_OBJECTS=("$BIN"/LinkCore.build/*.o "$BIN"/LinkKit.build/*.o "$BIN"/CScan.build/*.o)
 rm -f "$ENGINE_BENCH"
 swiftc -O -static-stdlib -I "$BIN/Modules" -I "$BIN" "$BENCH/engine_bench.swift" "${LINKKIT_OBJECTS[@]}" \
   -o "$ENGINE_BENCH" 2>"$OUT/engine_bench.build.log" \

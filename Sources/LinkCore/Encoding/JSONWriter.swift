@@ -4,34 +4,37 @@
 /// are written as `\uXXXX`): a JSON line printed to a terminal cannot carry an escape sequence.
 public struct JSONWriter: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { storage }
+    /// The bytes' storage: the small writes below are inlined where they are called (each
+    /// flavor's records are encoded in its own module), and reach it without an accessor.
+    @usableFromInline var storage: [UInt8] = []
 
     /// Creates an empty writer.
-    public init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 512) { storage.reserveCapacity(capacity) }
 
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// Appends raw ASCII text (punctuation, keys known to need no escaping).
-    public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    @inlinable public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { storage.append(contentsOf: $0) }
     }
 
     /// Appends `"key":` for an object key from a fixed table (ASCII letters and `_`, never escaped).
-    public mutating func key(_ name: String) {
-        bytes.append(34)
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(34)
-        bytes.append(58)
+    @inlinable public mutating func key(_ name: String) {
+        storage.append(34)
+        storage.append(contentsOf: name.utf8)
+        storage.append(34)
+        storage.append(58)
     }
 
     /// Appends a number as written (from ``JSONValue/number(_:)``: digits, sign, point, exponent).
     public mutating func number(_ text: String) {
-        bytes.append(contentsOf: text.utf8.filter { ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 43 || $0 == 46 || $0 | 0x20 == 101 })
+        storage.append(contentsOf: text.utf8.filter { ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 43 || $0 == 46 || $0 | 0x20 == 101 })
     }
 
     /// Appends a quoted, escaped string.
     public mutating func string(_ text: String) {
-        bytes.append(34)
+        storage.append(34)
         var text = text
         text.withUTF8 { utf8 in
             var index = 0
@@ -44,56 +47,56 @@ public struct JSONWriter: Sendable {
                     index += 1
                     continue
                 }
-                if plainFrom < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom..<index])) }
+                if plainFrom < index { storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom..<index])) }
                 if byte == 34 || byte == 92 {
-                    bytes.append(92); bytes.append(byte)
+                    storage.append(92); storage.append(byte)
                 } else if byte == 0xC2 {
                     if index + 1 < count, (0x80...0x9F).contains(utf8[index + 1]) {
                         escape(UInt32(utf8[index + 1]))  // C1 control, U+0080…U+009F
                         index += 1
                     } else {
-                        bytes.append(byte)
+                        storage.append(byte)
                     }
                 } else {
                     switch byte {
-                    case 10: bytes.append(92); bytes.append(110)
-                    case 13: bytes.append(92); bytes.append(114)
-                    case 9: bytes.append(92); bytes.append(116)
+                    case 10: storage.append(92); storage.append(110)
+                    case 13: storage.append(92); storage.append(114)
+                    case 9: storage.append(92); storage.append(116)
                     default: escape(UInt32(byte))
                     }
                 }
                 index += 1
                 plainFrom = index
             }
-            if plainFrom < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom..<count])) }
+            if plainFrom < count { storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom..<count])) }
         }
-        bytes.append(34)
+        storage.append(34)
     }
 
     /// Appends a timestamp as a quoted string, as ``Timestamp/iso8601`` spells it (ASCII digits
     /// and `-T:.Z`: nothing to escape).
     public mutating func timestamp(_ instant: Timestamp) {
-        bytes.append(34)
+        storage.append(34)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.iso8601Length) { buffer in
             instant.writeISO8601(into: buffer.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+            storage.append(contentsOf: UnsafeBufferPointer(buffer))
         }
-        bytes.append(34)
+        storage.append(34)
     }
 
     private mutating func escape(_ scalar: UInt32) {
-        bytes.append(92); bytes.append(117); bytes.append(48); bytes.append(48)
-        bytes.append(Self.hex[Int((scalar >> 4) & 0xF)])
-        bytes.append(Self.hex[Int(scalar & 0xF)])
+        storage.append(92); storage.append(117); storage.append(48); storage.append(48)
+        storage.append(Self.hex[Int((scalar >> 4) & 0xF)])
+        storage.append(Self.hex[Int(scalar & 0xF)])
     }
 
     /// Appends a string or `null`.
-    public mutating func optionalString(_ text: String?) {
+    @inlinable public mutating func optionalString(_ text: String?) {
         if let text { string(text) } else { raw("null") }
     }
 
     /// Appends `true`, `false` or `null`.
-    public mutating func optionalBool(_ value: Bool?) {
+    @inlinable public mutating func optionalBool(_ value: Bool?) {
         switch value {
         case true?: raw("true")
         case false?: raw("false")
@@ -102,8 +105,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: storage, as: UTF8.self) }
 
     /// Clears the buffer, keeping its capacity.
-    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    @inlinable public mutating func reset() { storage.removeAll(keepingCapacity: true) }
 }

@@ -16,77 +16,88 @@ public protocol ActionRecording<Engine>: StepRecording {
 /// not thread-safe: one thread owns it.
 open class FlowDriver<Engine: FlowEngine> {
     /// The engine, for panes to read.
-    public package(set) var engine: Engine
+    public package(set) final var engine: Engine {
+        get { session }
+        set { session = newValue }
+    }
+    /// The engine's storage: the driver's own methods, inlined into each flavor's module (so that
+    /// they are specialized for its engine), reach it without an accessor.
+    @usableFromInline final var session: Engine
     /// The clock the driver stamps actions with.
-    public let clock: any SessionClock
-    private var observers: [(Engine.Record) -> Void] = []
+    public final let clock: any SessionClock
+    @usableFromInline final var observers: [(Engine.Record) -> Void] = []
     /// Every record delivered so far, in order.
-    public private(set) var records: [Engine.Record] = []
+    public final var records: [Engine.Record] { delivered }
+    @usableFromInline final var delivered: [Engine.Record] = []
     /// Whether to keep ``records`` (benchmarks turn it off).
-    public var keepsRecords = true
+    public final var keepsRecords = true
     /// Sees every action applied (`--save-scenario`): before, with the engine as it was, then
     /// whether it was taken.
-    public var actionRecorder: (any ActionRecording<Engine>)?
+    public final var actionRecorder: (any ActionRecording<Engine>)?
     /// Sees the engine and the time after each batch of records, empty ones too (a replay's
     /// timeline marks the panes as they are shown).
-    package var watcher: ((Engine, Timestamp) -> Void)?
+    @usableFromInline package final var watcher: ((Engine, Timestamp) -> Void)?
 
     /// A driver of `engine`; call ``start()`` to open the session.
     public init(engine: Engine, clock: any SessionClock) {
-        self.engine = engine
+        self.session = engine
         self.clock = clock
     }
 
     /// Calls `observer` with every record from now on.
-    public func observe(_ observer: @escaping (Engine.Record) -> Void) {
+    public final func observe(_ observer: @escaping (Engine.Record) -> Void) {
         observers.append(observer)
     }
 
     /// Whether ``start()`` has opened the session.
-    public package(set) var isStarted = false
+    public package(set) final var isStarted: Bool {
+        get { started }
+        set { started = newValue }
+    }
+    @usableFromInline final var started = false
 
     /// Opens the session (once: a session started before it was presented is not started again).
-    open func start() {
-        guard !isStarted else { return }
-        isStarted = true
-        deliver(engine.start(at: clock.now))
+    @inlinable open func start() {
+        guard !started else { return }
+        started = true
+        deliver(session.start(at: clock.now))
     }
 
     /// Applies an action now; throws, changing nothing, when it does not fit the pane. Timers
     /// due by now fire first, unless `timersFirst` is false: an action that fell due before them
     /// (the autopilot's key, held up with the process) is applied, then they fire if still due.
-    open func send(_ action: Engine.Action, timersFirst: Bool = true) throws(ActionRejected) {
+    @inlinable open func send(_ action: Engine.Action, timersFirst: Bool = true) throws(ActionRejected) {
         let now = clock.now
-        if timersFirst { deliver(engine.advance(to: now)) }
+        if timersFirst { deliver(session.advance(to: now)) }
         try apply(action, at: now)
     }
 
     /// Applies `action` at `now`, shown to the recorder first.
-    package func apply(_ action: Engine.Action, at now: Timestamp) throws(ActionRejected) {
-        actionRecorder?.prepare(action, engine: engine, at: now)
-        deliver(try recordingOutcome(of: actionRecorder) { () throws(ActionRejected) in try engine.send(action, at: now) })
+    @inlinable package final func apply(_ action: Engine.Action, at now: Timestamp) throws(ActionRejected) {
+        actionRecorder?.prepare(action, engine: session, at: now)
+        deliver(try recordingOutcome(of: actionRecorder) { () throws(ActionRejected) in try session.send(action, at: now) })
     }
 
     /// Fires what is due by the clock's time.
-    open func tick() {
-        deliver(engine.advance(to: clock.now))
+    @inlinable open func tick() {
+        deliver(session.advance(to: clock.now))
     }
 
     /// With a manual clock: moves time to each pending deadline in turn until none is left
     /// (the user waits for the debounce and LOADING to pass).
-    open func settle() {
+    @inlinable open func settle() {
         guard let manual = clock as? ManualClock else { return tick() }
-        while let deadline = Self.pendingDeadline(of: &engine) {
+        while let deadline = Self.pendingDeadline(of: &session) {
             manual.advance(to: deadline)
             tick()
         }
     }
 
     /// With a manual clock: moves time forward and fires what falls due.
-    open func wait(millis: Int64) {
+    @inlinable open func wait(millis: Int64) {
         guard let manual = clock as? ManualClock else { return tick() }
         let target = manual.now.adding(millis: millis)
-        while let deadline = Self.pendingDeadline(of: &engine), deadline <= target {
+        while let deadline = Self.pendingDeadline(of: &session), deadline <= target {
             manual.advance(to: deadline)
             tick()
         }
@@ -97,16 +108,16 @@ open class FlowDriver<Engine: FlowEngine> {
     /// The next deadline of an engine that has not finished, or nil. The engine is passed in place
     /// (`inout`): a plain read of the stored generic property copies the whole engine (some forty
     /// fields, retained and released) before asking it, once per step of ``settle()``.
-    private static func pendingDeadline(of engine: inout Engine) -> Timestamp? {
+    @inlinable static func pendingDeadline(of engine: inout Engine) -> Timestamp? {
         engine.isFinished ? nil : engine.nextDeadline
     }
 
     /// Keeps and hands on every record of `batch`, in order.
-    package func deliver(_ batch: [Engine.Record]) {
+    @inlinable package final func deliver(_ batch: [Engine.Record]) {
         for record in batch {
-            if keepsRecords { records.append(record) }
+            if keepsRecords { delivered.append(record) }
             for observer in observers { observer(record) }
         }
-        watcher?(engine, clock.now)
+        watcher?(session, clock.now)
     }
 }

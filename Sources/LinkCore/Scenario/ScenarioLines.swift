@@ -76,6 +76,7 @@ public protocol StepRecording: AnyObject {
 
 /// Runs `send` (an engine taking an action a recorder was just shown) and tells `recorder`
 /// whether it was taken or refused.
+@inlinable
 package func recordingOutcome<Result>(
     of recorder: (any StepRecording)?, _ send: () throws(ActionRejected) -> Result
 ) throws(ActionRejected) -> Result {
