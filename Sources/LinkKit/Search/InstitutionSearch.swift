@@ -101,26 +101,48 @@ public struct InstitutionSearch: Sendable {
 
     /// The ranked matches for `query`, best first, at most `limit`. An empty query gives none.
     public func search(_ query: String, limit: Int = 50) -> [SearchMatch] {
-        search(query, among: nil, limit: limit, keepingMatching: false).matches
+        search(query, among: nil as SearchCandidates?, limit: limit, keepingMatching: false).matches
     }
 
     /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
     /// extends: appending a character can only narrow the set, so nothing else is rescanned).
     /// Returns the best `limit` matches and every index that matched.
     public func search(_ query: String, among candidates: [Int]?, limit: Int) -> (matches: [SearchMatch], matching: [Int]) {
+        let count = directory.records.count
+        let narrowed = candidates.map { candidates in
+            var builder = CandidateBuilder(total: count)
+            var last = -1
+            for index in candidates.sorted() where index > last && index < count {
+                builder.append(index)
+                last = index
+            }
+            return builder.build()
+        }
+        let found = search(query, among: narrowed, limit: limit, keepingMatching: true)
+        return (found.matches, found.matching.indices)
+    }
+
+    /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
+    /// extends: appending a character can only narrow the set, so nothing else is rescanned).
+    /// Returns the best `limit` matches and the set of every institution that matched, compact
+    /// (see ``SearchCandidates``), to narrow the next query from.
+    public func search(_ query: String, narrowing candidates: SearchCandidates?, limit: Int)
+        -> (matches: [SearchMatch], matching: SearchCandidates)
+    {
         search(query, among: candidates, limit: limit, keepingMatching: true)
     }
 
-    /// The search; `matching` is given only when `keepingMatching` (a batch search does not narrow
-    /// a next query: not listing every match keeps 8 bytes a match off its peak memory). Every
-    /// match is kept once, as (score, index) in directory order: the indices of `matching` are
-    /// read from there at the end.
-    func search(_ query: String, among candidates: [Int]?, limit: Int, keepingMatching: Bool)
-        -> (matches: [SearchMatch], matching: [Int])
+    /// The search; `matching` is gathered only when `keepingMatching` (a batch search does not
+    /// narrow a next query). Only the best `limit` matches are kept as they are found
+    /// (``TopMatches``), and the set of every match as bits or a short list (``SearchCandidates``),
+    /// so a query most names match costs no memory a match.
+    func search(_ query: String, among candidates: SearchCandidates?, limit: Int, keepingMatching: Bool)
+        -> (matches: [SearchMatch], matching: SearchCandidates)
     {
+        let none = SearchCandidates(storage: .list([]), count: 0)
         let folded = TextFolding.foldedBytes(query)
         let words = folded.split(whereSeparator: { !Self.isWordByte($0) && $0 != 95 }).map(Array.init)
-        guard !words.isEmpty, limit > 0 else { return ([], []) }
+        guard !words.isEmpty, limit > 0 else { return ([], none) }
         let whole = Array(folded.drop { $0 == 32 })
         let compact = Array(words.joined())
         // a word that names a tag (oauth, degraded, down, unsupported) also matches the
@@ -128,53 +150,52 @@ public struct InstitutionSearch: Sendable {
         let tags = words.map(Self.tag(named:))
         var candidates = tags.contains { $0 != 0 } ? nil : candidates
         let records = directory.records
+        let count = records.count
         return records.withNames { names, starts in
             if candidates == nil, let word = requiredWord(words, tags: tags) {
                 candidates = namesHolding(word, names: names, starts: starts)
             }
-            // every institution (or every candidate) scored by `points`: those that match, with their score
-            func scan(among candidates: [Int]?, _ points: (_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
-                -> [(score: Int, index: Int)]
+            // every institution (or every candidate) scored by `points`: the best `limit`, and
+            // every match when they are kept
+            func scan(among candidates: SearchCandidates?, _ points: (_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
+                -> (top: TopMatches, matching: CandidateBuilder)
             {
-                var ranked: [(score: Int, index: Int)] = []
-                let count = records.count
-                let pruneAt = keepingMatching ? Int.max : Self.pruneAt(limit: limit)
+                var top = TopMatches(limit: limit, nameLength: nameLength)
+                var matching = CandidateBuilder(total: keepingMatching ? count : 0)
                 func consider(_ index: Int) {
                     guard let score = withName(index, in: names, starts, { points(index, $0) }) else { return }
-                    ranked.append((score, index))
-                    if ranked.count >= pruneAt { ranked = best(ranked, limit: limit) }
+                    top.offer(score: score, index: index)
+                    if keepingMatching { matching.append(index) }
                 }
                 if let candidates {
-                    for index in candidates where index < count { consider(index) }
+                    candidates.forEach(consider)
                 } else {
                     for index in 0..<count { consider(index) }
                 }
-                return ranked
+                return (top, matching)
             }
-            func indices(_ ranked: [(score: Int, index: Int)]) -> [Int] { keepingMatching ? ranked.map(\.index) : [] }
-            let ranked = words.count == 1
-                ? oneWordMatches(words[0], whole: whole, tag: tags[0], names: names, starts: starts,
-                                 pruningTo: keepingMatching ? nil : limit)
+            let found = words.count == 1
+                ? oneWordMatches(words[0], whole: whole, tag: tags[0], names: names, starts: starts, limit: limit,
+                                 keepingMatching: keepingMatching)
                     ?? scan(among: candidates) { index, name in
                         score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
                     }
                 : scan(among: candidates) { index, name in
                     score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
                 }
-            if ranked.isEmpty && compact.count >= 4 {
+            if found.top.offered == 0 && compact.count >= 4 {
                 // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
                 // out, `platpus`), ranked below every real match would be
                 // over every institution: a name with the letters in order need not hold the prefix typed before
-                let ranked = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
-                let top = best(ranked, limit: limit)
-                return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, indices(ranked))
+                let fuzzy = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
+                return (fuzzy.top.sorted().map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) },
+                        fuzzy.matching.build())
             }
-            let top = best(ranked, limit: limit)
-            let matches = top.map {
+            let matches = found.top.sorted().map {
                 SearchMatch(index: $0.index, score: $0.score,
                             highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
             }
-            return (matches, indices(ranked))
+            return (matches, found.matching.build())
         }
     }
 
@@ -196,7 +217,7 @@ public struct InstitutionSearch: Sendable {
     /// The institutions (ascending) whose name holds `word`, found in one pass over the names buffer,
     /// with every institution beyond ASCII (their folded names are looked at when scored) and, when
     /// the ids are stored, every one whose id starts with `word`.
-    func namesHolding(_ word: [UInt8], names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>) -> [Int] {
+    func namesHolding(_ word: [UInt8], names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>) -> SearchCandidates {
         let records = directory.records
         let count = records.count
         /// The names holding the occurrences, each once.
@@ -204,17 +225,21 @@ public struct InstitutionSearch: Sendable {
             let starts: UnsafeBufferPointer<UInt32>
             let count: Int
             let length: Int
-            var found: [Int] = []
+            var found: CandidateBuilder
+            var last = -1
             var cursor = 0
             mutating func visit(_ position: Int) {
                 // the name holding `position`: names are back to back, positions come in order
                 while cursor + 1 < count && Int(starts[cursor + 1]) <= position { cursor += 1 }
-                if position + length <= Int(starts[cursor + 1]), found.last != cursor { found.append(cursor) }
+                if position + length <= Int(starts[cursor + 1]), last != cursor {
+                    found.append(cursor)
+                    last = cursor
+                }
             }
         }
-        var holders = Holders(starts: starts, count: count, length: word.count)
+        var holders = Holders(starts: starts, count: count, length: word.count, found: CandidateBuilder(total: count))
         Self.occurrences(of: word, in: names, into: &holders)
-        let found = holders.found
+        let found = holders.found.build()
         var extra = foldedIndices
         if !records.generatedIDs {
             records.withStoredIDs { ids, idStarts in
@@ -226,17 +251,26 @@ public struct InstitutionSearch: Sendable {
             extra.sort()
         }
         guard !extra.isEmpty else { return found }
-        // merge, ascending, without repeats
-        var merged: [Int] = []
-        merged.reserveCapacity(found.count + extra.count)
-        var a = 0, b = 0
-        while a < found.count || b < extra.count {
-            let next = b == extra.count || (a < found.count && found[a] <= extra[b]) ? found[a] : extra[b]
-            if merged.last != next { merged.append(next) }
-            if a < found.count && found[a] == next { a += 1 }
-            if b < extra.count && extra[b] == next { b += 1 }
+        // merged, ascending, without repeats
+        var merged = CandidateBuilder(total: count)
+        var b = 0
+        var last = -1
+        func add(_ index: Int) {
+            if index != last { merged.append(index) }
+            last = index
         }
-        return merged
+        found.forEach { index in
+            while b < extra.count && extra[b] <= index {
+                add(extra[b])
+                b += 1
+            }
+            add(index)
+        }
+        while b < extra.count {
+            add(extra[b])
+            b += 1
+        }
+        return merged.build()
     }
 
     /// Shows `visitor` each position (ascending) where `word` (folded) occurs in `bytes` with ASCII
@@ -297,50 +331,11 @@ public struct InstitutionSearch: Sendable {
         return best
     }
 
-    /// How many matches a batch search (one that does not list every match) keeps before it cuts
-    /// them down to the best `limit`: the best of the best of each share are the best of all (the
-    /// order is total), and the memory stays that of this many, not of every match.
-    static func pruneAt(limit: Int) -> Int { max(65_536, limit.multipliedReportingOverflow(by: 8).overflow ? Int.max : limit * 8) }
-
-    /// The best `limit` of `ranked`: by score, then shorter name, then directory order.
+    /// The best `limit` of `ranked`: by score, then shorter name, then directory order (the order
+    /// ``TopMatches`` keeps, sorted outright: what the tests compare the search with).
     func best(_ ranked: [(score: Int, index: Int)], limit: Int) -> [(score: Int, index: Int)] {
-        let better: ((score: Int, index: Int), (score: Int, index: Int)) -> Bool = { a, b in
-            if a.score != b.score { return a.score > b.score }
-            let la = nameLength(a.index), lb = nameLength(b.index)
-            if la != lb { return la < lb }
-            return a.index < b.index
-        }
-        guard ranked.count > limit * 4 else { return Array(ranked.sorted(by: better).prefix(limit)) }
-        // many matches (a first letter matches most names): counted, not sorted. The score of the
-        // limit-th best is found from a count of each score, then among the matches with that
-        // score the length of the name that fills the limit; only what is at least that good is
-        // sorted
-        var lowest = Int.max, highest = Int.min
-        for item in ranked {
-            lowest = min(lowest, item.score)
-            highest = max(highest, item.score)
-        }
-        guard highest - lowest < 1 << 16 else { return Array(ranked.sorted(by: better).prefix(limit)) }
-        var scores = [Int](repeating: 0, count: highest - lowest + 1)
-        for item in ranked { scores[item.score - lowest] += 1 }
-        var above = 0
-        var cutoff = highest
-        while above + scores[cutoff - lowest] < limit {
-            above += scores[cutoff - lowest]
-            cutoff -= 1
-        }
-        var longest = 0
-        for item in ranked where item.score == cutoff { longest = max(longest, nameLength(item.index)) }
-        var lengths = [Int](repeating: 0, count: longest + 1)
-        for item in ranked where item.score == cutoff { lengths[nameLength(item.index)] += 1 }
-        var shorter = 0
-        var lengthCutoff = 0
-        while shorter + lengths[lengthCutoff] < limit - above {
-            shorter += lengths[lengthCutoff]
-            lengthCutoff += 1
-        }
-        let kept = ranked.filter { $0.score > cutoff || $0.score == cutoff && nameLength($0.index) <= lengthCutoff }
-        return Array(kept.sorted(by: better).prefix(limit))
+        let top = TopMatches(limit: 0, nameLength: nameLength)
+        return Array(ranked.sorted(by: top.better).prefix(limit))
     }
 
     /// The score of one institution, or `nil` when it does not match.
