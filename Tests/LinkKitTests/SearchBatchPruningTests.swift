@@ -22,13 +22,15 @@ struct SearchBatchPruningTests {
         #expect(batch.map(\.score) == expected.map(\.score))
         let kept = Self.search.search(query, narrowing: nil, limit: limit)
         #expect(kept.matches == batch)
+        let full = Self.search.search(query, among: nil as [Int]?, limit: limit)
+        #expect(full.matches == batch, "looking at every name")
     }
 
     @Test("a batch search gathers no set of matches; one that may be narrowed gathers them all, as bits when most names match")
     func matchingListed() {
         let total = Self.search.directory.records.count
-        #expect(Self.search.search("f", among: nil, limit: 20, keepingMatching: false).matching.isEmpty)
-        let all = Self.search.search("f", narrowing: nil, limit: 20).matching
+        #expect(Self.search.search("f", among: nil, limit: 20, keepingMatching: false, leading: false).matching?.isEmpty == true)
+        let all = Self.search.search("f", among: nil, limit: 20, keepingMatching: true, leading: false).matching!
         let expected = Self.search.directory.records.indices.filter { index in
             Self.search.directory.records.name(at: index).lowercased().contains("f")
         }
@@ -36,18 +38,21 @@ struct SearchBatchPruningTests {
         #expect(all.count == expected.count)
         #expect(all.byteCount <= total / 8 + 8, "one bit a name")
         // few matches: a list of them
-        let few = Self.search.search("zzzz", narrowing: nil, limit: 20).matching
+        let few = Self.search.search("zzzz", narrowing: nil, limit: 20).matching!
         #expect(few.byteCount <= 4 * max(few.count, 16))
     }
 
     @Test("the set of matches, as bits or a list, gives the same narrowed results")
     func narrowedFromEither() {
         for (first, then) in [("f", "f b"), ("fi", "first plat"), ("zz", "zzz z"), ("platy", "platypus bank")] {
-            let base = Self.search.search(first, narrowing: nil, limit: 50).matching
+            let base = Self.search.search(first, among: nil, limit: 50, keepingMatching: true, leading: false).matching
             let narrowed = Self.search.search(then, narrowing: base, limit: 50)
             let full = Self.search.search(then, narrowing: nil, limit: 50)
             #expect(narrowed.matches == full.matches, "\(first) → \(then)")
             #expect(narrowed.matching == full.matching, "\(first) → \(then)")
+            let fullSet = Self.search.search(then, among: nil, limit: 50, keepingMatching: true, leading: false)
+            let narrowedSet = Self.search.search(then, among: base, limit: 50, keepingMatching: true, leading: false)
+            #expect(narrowedSet.matching == fullSet.matching, "\(first) → \(then)")
         }
     }
 }

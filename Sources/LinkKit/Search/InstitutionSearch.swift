@@ -30,6 +30,9 @@ public struct InstitutionSearch: Sendable {
     let folded: [Int32: FoldedInstitution]
     /// The institutions beyond ASCII, in directory order.
     let foldedIndices: [Int]
+    /// The first byte of each institution's folded name (0 for an empty one): the names a query
+    /// starts with are found sixteen at a time (``leadingMatches(words:whole:tags:limit:names:starts:)``).
+    let firstBytes: [UInt8]
 
     /// The folded form of an institution with bytes beyond ASCII.
     struct FoldedInstitution: Sendable {
@@ -54,6 +57,16 @@ public struct InstitutionSearch: Sendable {
         }
         self.folded = folded
         self.foldedIndices = foldedIndices
+        firstBytes = [UInt8](unsafeUninitializedCapacity: records.count) { bytes, initialized in
+            records.withNames { names, starts in
+                for index in 0..<records.count {
+                    let start = Int(starts[index])
+                    bytes[index] = start < Int(starts[index + 1]) ? Self.low(names[start]) : 0
+                }
+            }
+            for index in foldedIndices { bytes[index] = folded[Int32(index)]?.name.first ?? 0 }
+            initialized = records.count
+        }
     }
 
     /// `byte` with ASCII letters lowercased.
@@ -101,7 +114,7 @@ public struct InstitutionSearch: Sendable {
 
     /// The ranked matches for `query`, best first, at most `limit`. An empty query gives none.
     public func search(_ query: String, limit: Int = 50) -> [SearchMatch] {
-        search(query, among: nil as SearchCandidates?, limit: limit, keepingMatching: false).matches
+        search(query, among: nil as SearchCandidates?, limit: limit, keepingMatching: false, leading: true).matches
     }
 
     /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
@@ -118,26 +131,30 @@ public struct InstitutionSearch: Sendable {
             }
             return builder.build()
         }
-        let found = search(query, among: narrowed, limit: limit, keepingMatching: true)
-        return (found.matches, found.matching.indices)
+        let found = search(query, among: narrowed, limit: limit, keepingMatching: true, leading: false)
+        return (found.matches, found.matching?.indices ?? [])
     }
 
     /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
     /// extends: appending a character can only narrow the set, so nothing else is rescanned).
     /// Returns the best `limit` matches and the set of every institution that matched, compact
-    /// (see ``SearchCandidates``), to narrow the next query from.
+    /// (see ``SearchCandidates``), to narrow the next query from; `nil` when the best were found
+    /// without looking at every name (``leadingMatches(words:whole:tags:limit:names:starts:)``):
+    /// then the next query is not narrowed.
     public func search(_ query: String, narrowing candidates: SearchCandidates?, limit: Int)
-        -> (matches: [SearchMatch], matching: SearchCandidates)
+        -> (matches: [SearchMatch], matching: SearchCandidates?)
     {
-        search(query, among: candidates, limit: limit, keepingMatching: true)
+        search(query, among: candidates, limit: limit, keepingMatching: true, leading: true)
     }
 
     /// The search; `matching` is gathered only when `keepingMatching` (a batch search does not
     /// narrow a next query). Only the best `limit` matches are kept as they are found
     /// (``TopMatches``), and the set of every match as bits or a short list (``SearchCandidates``),
-    /// so a query most names match costs no memory a match.
-    func search(_ query: String, among candidates: SearchCandidates?, limit: Int, keepingMatching: Bool)
-        -> (matches: [SearchMatch], matching: SearchCandidates)
+    /// so a query most names match costs no memory a match. With `leading`, the names that start
+    /// with the query are looked at first, and when there are `limit` of them they are the results
+    /// (``leadingMatches(words:whole:tags:limit:names:starts:)``; `matching` is then `nil`).
+    func search(_ query: String, among candidates: SearchCandidates?, limit: Int, keepingMatching: Bool, leading: Bool)
+        -> (matches: [SearchMatch], matching: SearchCandidates?)
     {
         let none = SearchCandidates(storage: .list([]), count: 0)
         let folded = TextFolding.foldedBytes(query)
@@ -152,6 +169,13 @@ public struct InstitutionSearch: Sendable {
         let records = directory.records
         let count = records.count
         return records.withNames { names, starts in
+            if leading, let top = leadingMatches(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts) {
+                let matches = top.sorted().map {
+                    SearchMatch(index: $0.index, score: $0.score,
+                                highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
+                }
+                return (matches, nil)
+            }
             if candidates == nil, let word = requiredWord(words, tags: tags) {
                 candidates = namesHolding(word, names: names, starts: starts)
             }
@@ -197,6 +221,50 @@ public struct InstitutionSearch: Sendable {
             }
             return (matches, found.matching.build())
         }
+    }
+
+    /// The best `limit` matches when at least `limit` names start with the query (`whole`), found
+    /// in one light pass that looks at each name's first byte; `nil` otherwise, or when the query
+    /// has a tag or more than three words.
+    ///
+    /// Exact: a name that starts with `whole` outranks every name that does not. Each of its k
+    /// words then occurs at a word start (in `whole` each word follows the start or a byte that
+    /// ends a word), worth 80 points at least, and starting with the query adds 200: at least
+    /// 200 + 80k. A name that does not start with it scores at most 120 a word (a whole word at
+    /// the start; an id 90, a tag 30, initials 70) and 40 for holding the query elsewhere: at most
+    /// 120k + 40, below 200 + 80k while k < 4.
+    func leadingMatches(
+        words: [[UInt8]], whole: [UInt8], tags: [UInt8], limit: Int, names: UnsafeBufferPointer<UInt8>,
+        starts: UnsafeBufferPointer<UInt32>
+    ) -> TopMatches? {
+        guard words.count <= 3, !tags.contains(where: { $0 != 0 }), !whole.isEmpty else { return nil }
+        /// Scores each name whose first byte is the query's, if the name starts with the query.
+        struct Leading: OccurrenceVisitor {
+            let search: InstitutionSearch
+            let words: [[UInt8]]
+            let whole: [UInt8]
+            let compact: [UInt8]
+            let tags: [UInt8]
+            let names: UnsafeBufferPointer<UInt8>
+            let starts: UnsafeBufferPointer<UInt32>
+            var top: TopMatches
+            mutating func visit(_ index: Int) {
+                let search = search, words = words, whole = whole, compact = compact, tags = tags
+                guard let points = search.withName(index, in: names, starts, { name in
+                    Self.startsWith(name, whole)
+                        ? search.score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags) : nil
+                }) else { return }
+                top.offer(score: points, index: index)
+            }
+            static func startsWith(_ name: UnsafeBufferPointer<UInt8>, _ whole: [UInt8]) -> Bool {
+                InstitutionSearch.startsWith(name, whole)
+            }
+        }
+        var leading = Leading(search: self, words: words, whole: whole, compact: Array(words.joined()), tags: tags, names: names,
+                              starts: starts, top: TopMatches(limit: limit, nameLength: nameLength))
+        firstBytes.withUnsafeBufferPointer { Self.occurrences(of: [whole[0]], in: $0, into: &leading) }
+        let top = leading.top
+        return top.offered >= limit ? top : nil
     }
 
     /// A word every matching name must hold (the longest such), or `nil` when a name could match
@@ -384,7 +452,8 @@ public struct InstitutionSearch: Sendable {
                     let wholeWord = end == name.count || !isWordByte(low(name[end]))
                     let points = (wholeWord ? 100 : 80) + (at == 0 ? 20 : 0)
                     if best == nil || points > best!.0 { best = (points, at) }
-                    if points == 120 { break }
+                    // past the start a word scores 100 at most: no later occurrence does better
+                    if points == 120 || points == 100 { break }
                 } else if inside == nil {
                     inside = at
                 }

@@ -67,8 +67,9 @@ struct SearchPane: PaneView {
 
     /// The results of the queries typed on the way to the current one (each a prefix of the
     /// next), so that deleting characters finds them again instead of rescanning everything, and
-    /// the set each matched (compact: at most an eighth of a byte a name), to narrow the next from.
-    private var earlier: [(query: String, matches: [SearchMatch], matching: SearchCandidates)] = []
+    /// the set each matched (compact: at most an eighth of a byte a name), to narrow the next from
+    /// (`nil` when the search found the best without looking at every name).
+    private var earlier: [(query: String, matches: [SearchMatch], matching: SearchCandidates?)] = []
 
     /// Recomputes the results if the query changed: a query that extends the last one only
     /// rescans what the last one matched; one typed before on the way here is remembered.
