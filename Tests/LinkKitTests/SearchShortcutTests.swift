@@ -155,3 +155,26 @@ struct SearchLeadingTests {
         #expect(search.search("zzzz", narrowing: nil, limit: 200).matching != nil)
     }
 }
+
+@Suite("A search that folds names beyond ASCII as it looks at them gives the same")
+struct SearchFoldingLaterTests {
+    @Test("the same ranked matches, scores and highlights as folding every name ahead", arguments: [
+        "f", "é", "ún", "union", "ünion", "crédit", "credit f", "fédérale", "école", "ecole fi", "fi", "first plat", "cr",
+        "bank of", "s.a", "ins_custom_12", "oauth", "fpb", "ucf", "platpus",
+    ])
+    func same(_ query: String) {
+        let names = SearchShortcutTests.makeNames(3000) + ["Éclair Bank", "\u{301}Acute First", "ÉCOLE", "Œuvre", "ﬁrst ﬂat"]
+        let text = Data(names.joined(separator: "\n").utf8)
+        let directory = try! InstitutionDirectory.parse(text, file: "names.txt")
+        let ahead = InstitutionSearch(directory: directory)
+        let later = InstitutionSearch(directory: directory, foldingAhead: false)
+        #expect(later.folded.isEmpty)
+        #expect(later.firstBytes == ahead.firstBytes)
+        for limit in [1, 5, 50, 400] {
+            #expect(later.search(query, limit: limit) == ahead.search(query, limit: limit), "\(query) \(limit)")
+        }
+        let sandboxAhead = InstitutionSearch(directory: .sandbox)
+        let sandboxLater = InstitutionSearch(directory: .sandbox, foldingAhead: false)
+        #expect(sandboxLater.search(query, limit: 50) == sandboxAhead.search(query, limit: 50), "stored ids: \(query)")
+    }
+}

@@ -26,8 +26,11 @@ public struct InstitutionSearch: Sendable {
     /// The directory searched.
     public let directory: InstitutionDirectory
     /// Folded ids and names of the institutions beyond ASCII, and for names whose bytes do not map
-    /// one to one onto characters, the character of each byte.
+    /// one to one onto characters, the character of each byte (empty when they are folded as they
+    /// are looked at: ``init(directory:foldingAhead:)``).
     let folded: [Int32: FoldedInstitution]
+    /// Whether every name beyond ASCII was folded ahead (otherwise each is folded when looked at).
+    let foldsAhead: Bool
     /// The institutions beyond ASCII, in directory order.
     let foldedIndices: [Int]
     /// The first byte of each institution's folded name (0 for an empty one): the names a query
@@ -36,6 +39,7 @@ public struct InstitutionSearch: Sendable {
 
     /// The folded form of an institution with bytes beyond ASCII.
     struct FoldedInstitution: Sendable {
+        /// The folded id (empty when the ids are generated: those are ASCII).
         var id: [UInt8]
         var name: [UInt8]
         var characterOfByte: [Int32]?
@@ -43,30 +47,69 @@ public struct InstitutionSearch: Sendable {
 
     /// Indexes a directory (folds the names beyond ASCII once).
     public init(directory: InstitutionDirectory) {
+        self.init(directory: directory, foldingAhead: true)
+    }
+
+    /// Indexes a directory; `foldingAhead: false` folds a name beyond ASCII each time a search looks
+    /// at it instead of all of them now: for one search (`linkterm search`), which looks at few.
+    /// The results are the same either way.
+    public init(directory: InstitutionDirectory, foldingAhead: Bool) {
         self.directory = directory
+        foldsAhead = foldingAhead
         let records = directory.records
-        var folded: [Int32: FoldedInstitution] = [:]
+        let count = records.count
         var foldedIndices: [Int] = []
-        for index in records.indices where records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
-            let name = records.name(at: index)
-            let (bytes, map) = TextFolding.foldWithMap(name)
-            let oneToOne = map.count == name.count && map.enumerated().allSatisfy { $0.offset == Int($0.element) }
-            folded[Int32(index)] = FoldedInstitution(
-                id: TextFolding.foldedBytes(records.id(at: index)), name: bytes, characterOfByte: oneToOne ? nil : map)
-            foldedIndices.append(index)
+        // one pass: each name's first byte, and the names beyond ASCII
+        var firstBytes = [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+            records.withNames { names, starts in
+                records.flags.withUnsafeBufferPointer { flags in
+                    var start = Int(starts[0])
+                    for index in 0..<count {
+                        let end = Int(starts[index + 1])
+                        bytes[index] = start < end ? Self.low(names[start]) : 0
+                        if flags[index] & InstitutionRecords.Flag.nonASCII != 0 { foldedIndices.append(index) }
+                        start = end
+                    }
+                }
+            }
+            initialized = count
+        }
+        var folded: [Int32: FoldedInstitution] = [:]
+        if foldingAhead {
+            for index in foldedIndices { folded[Int32(index)] = Self.fold(records, index) }
         }
         self.folded = folded
         self.foldedIndices = foldedIndices
-        firstBytes = [UInt8](unsafeUninitializedCapacity: records.count) { bytes, initialized in
-            records.withNames { names, starts in
-                for index in 0..<records.count {
-                    let start = Int(starts[index])
-                    bytes[index] = start < Int(starts[index + 1]) ? Self.low(names[start]) : 0
-                }
-            }
-            for index in foldedIndices { bytes[index] = folded[Int32(index)]?.name.first ?? 0 }
-            initialized = records.count
+        for index in foldedIndices {
+            firstBytes[index] = folded[Int32(index)]?.name.first ?? Self.firstFoldedByte(of: records.name(at: index))
         }
+        self.firstBytes = firstBytes
+    }
+
+    /// The folded form of institution `index` (beyond ASCII).
+    static func fold(_ records: InstitutionRecords, _ index: Int) -> FoldedInstitution {
+        let name = records.name(at: index)
+        let (bytes, map) = TextFolding.foldWithMap(name)
+        let oneToOne = map.count == name.count && map.enumerated().allSatisfy { $0.offset == Int($0.element) }
+        return FoldedInstitution(id: records.generatedIDs ? [] : TextFolding.foldedBytes(records.id(at: index)), name: bytes,
+                                 characterOfByte: oneToOne ? nil : map)
+    }
+
+    /// The first byte of `name` folded (``TextFolding/foldWithMap(_:)``), or 0 if it folds to nothing,
+    /// without folding the rest.
+    static func firstFoldedByte(of name: String) -> UInt8 {
+        for character in name {
+            if let ascii = character.asciiValue { return low(ascii) }
+            if let byte = TextFolding.fold(character).utf8.first { return byte }
+        }
+        return 0
+    }
+
+    /// The folded form of institution `index` if it is beyond ASCII (folded now if it was not ahead).
+    @inline(__always)
+    func foldedEntry(_ index: Int) -> FoldedInstitution? {
+        guard directory.records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 else { return nil }
+        return folded[Int32(index)] ?? Self.fold(directory.records, index)
     }
 
     /// `byte` with ASCII letters lowercased.
@@ -80,8 +123,9 @@ public struct InstitutionSearch: Sendable {
         _ index: Int, in names: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>,
         _ body: (_ name: UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        if directory.records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
-            return entry.name.withUnsafeBufferPointer(body)
+        if directory.records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
+            if let entry = folded[Int32(index)] { return entry.name.withUnsafeBufferPointer(body) }
+            return TextFolding.foldedBytes(directory.records.name(at: index)).withUnsafeBufferPointer(body)
         }
         return body(UnsafeBufferPointer(rebasing: names[Int(starts[index])..<Int(starts[index + 1])]))
     }
@@ -89,7 +133,7 @@ public struct InstitutionSearch: Sendable {
     /// The points of `word` as a prefix of institution `index`'s id (90 the whole id, 40 a prefix), or `nil`.
     func idPoints(_ word: [UInt8], _ index: Int) -> Int? {
         let records = directory.records
-        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
+        if !records.generatedIDs, let entry = foldedEntry(index) {
             return entry.id.withUnsafeBufferPointer { Self.startsWith($0, word) ? ($0.count == word.count ? 90 : 40) : nil }
         }
         if records.generatedIDs, word.count <= InstitutionRecords.generatedPrefix.count {
@@ -102,7 +146,9 @@ public struct InstitutionSearch: Sendable {
     /// The length of institution `index`'s folded name.
     func nameLength(_ index: Int) -> Int {
         let records = directory.records
-        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] { return entry.name.count }
+        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
+            return folded[Int32(index)]?.name.count ?? TextFolding.foldedBytes(records.name(at: index)).count
+        }
         return Int(records.nameStarts[index + 1] - records.nameStarts[index])
     }
 
@@ -527,7 +573,7 @@ public struct InstitutionSearch: Sendable {
                     break
                 }
             }
-            let map = folded[Int32(index)]?.characterOfByte
+            let map = foldedEntry(index)?.characterOfByte
             // an array sorted and rid of repeats (a Set's first use costs more than the few bytes here)
             var characters: [Int] = []
             characters.reserveCapacity(bytes.count)
