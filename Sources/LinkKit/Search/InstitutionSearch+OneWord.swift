@@ -115,8 +115,7 @@ struct OneWordScorer: OccurrenceVisitor {
         offset = Int(query.starts[first])
         next = first
         current = first
-        let search = query.search
-        found = Found(top: TopMatches(limit: query.limit, nameLength: search.nameLength),
+        found = Found(top: TopMatches(limit: query.limit),
                       matching: CandidateBuilder(total: query.keepingMatching ? query.flags.count : 0))
         initials = query.word.count >= 2
         sameWhole = query.whole == query.word
@@ -166,9 +165,10 @@ struct OneWordScorer: OccurrenceVisitor {
         }
     }
 
+    /// Adds a match: institution `index`, whose folded name is `length` bytes long.
     @inline(__always)
-    private mutating func add(_ index: Int, _ score: Int) {
-        found.top.offer(score: score, index: index)
+    private mutating func add(_ index: Int, _ score: Int, length: Int) {
+        found.top.offer(score: score, length: length, index: index)
         if query.keepingMatching { found.matching.append(index) }
     }
 
@@ -182,7 +182,7 @@ struct OneWordScorer: OccurrenceVisitor {
             let name = UnsafeBufferPointer(rebasing: query.names[Int(query.starts[open])..<Int(query.starts[open + 1])])
             total += InstitutionSearch.startsWith(name, query.whole) ? 200 : InstitutionSearch.find(query.whole, in: name) != nil ? 40 : 0
         }
-        add(open, total)
+        add(open, total, length: Int(query.starts[open + 1] - query.starts[open]))
         open = -1
     }
 
@@ -191,10 +191,11 @@ struct OneWordScorer: OccurrenceVisitor {
     private mutating func withoutOccurrence(_ index: Int) {
         if query.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
             let query = query
-            let total = query.search.withName(index, in: query.names, query.starts) { name in
+            let found = query.search.withName(index, in: query.names, query.starts) { name in
                 query.search.score(name: name, index: index, words: [query.word], whole: query.whole, compact: query.word, tags: [0])
+                    .map { (total: $0, length: name.count) }
             }
-            if let total { add(index, total) }
+            if let found { add(index, found.total, length: found.length) }
             return
         }
         guard initials else { return }
@@ -205,6 +206,6 @@ struct OneWordScorer: OccurrenceVisitor {
         guard first < end, InstitutionSearch.low(query.names[first]) == query.word[0],
             let points = InstitutionSearch.initialsMatch(query.word, in: UnsafeBufferPointer(rebasing: query.names[start..<end]))
         else { return }
-        add(index, points)
+        add(index, points, length: end - start)
     }
 }

@@ -215,14 +215,25 @@ public struct InstitutionSearch: Sendable {
         let records = directory.records
         let count = records.count
         return records.withNames { names, starts in
-            if leading, let top = leadingMatches(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts) {
+            // narrowing from the set the query before matched costs less than looking at the
+            // names the query starts with
+            if leading, candidates == nil, let top = leadingMatches(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts) {
                 let matches = top.sorted().map {
                     SearchMatch(index: $0.index, score: $0.score,
                                 highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
                 }
                 return (matches, nil)
             }
-            if candidates == nil, let word = requiredWord(words, tags: tags) {
+            // the words of a query of several, the longest last: the candidates hold it (they were
+            // found by it, or matched the query before, whose last word grew), so the others
+            // turn most of them down sooner; the score is a sum, the same in any order
+            let longest = requiredWord(words, tags: tags)
+            let last = words.indices.last { words[$0] == longest && tags[$0] == 0 }
+            let ordered = last.map { last in
+                (words: words.indices.filter { $0 != last }.map { words[$0] } + [words[last]],
+                 tags: tags.indices.filter { $0 != last }.map { tags[$0] } + [tags[last]])
+            } ?? (words: words, tags: tags)
+            if candidates == nil, let word = longest {
                 candidates = namesHolding(word, names: names, starts: starts)
             }
             // every institution (or every candidate) scored by `points`: the best `limit`, and
@@ -230,11 +241,12 @@ public struct InstitutionSearch: Sendable {
             func scan(among candidates: SearchCandidates?, _ points: (_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
                 -> (top: TopMatches, matching: CandidateBuilder)
             {
-                var top = TopMatches(limit: limit, nameLength: nameLength)
+                var top = TopMatches(limit: limit)
                 var matching = CandidateBuilder(total: keepingMatching ? count : 0)
                 func consider(_ index: Int) {
-                    guard let score = withName(index, in: names, starts, { points(index, $0) }) else { return }
-                    top.offer(score: score, index: index)
+                    guard let (score, length) = withName(index, in: names, starts, { name in points(index, name).map { ($0, name.count) } })
+                    else { return }
+                    top.offer(score: score, length: length, index: index)
                     if keepingMatching { matching.append(index) }
                 }
                 if let candidates {
@@ -251,7 +263,7 @@ public struct InstitutionSearch: Sendable {
                         score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
                     }
                 : scan(among: candidates) { index, name in
-                    score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
+                    score(name: name, index: index, words: ordered.words, whole: whole, compact: compact, tags: ordered.tags)
                 }
             if found.top.offered == 0 && compact.count >= 4 {
                 // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
@@ -288,28 +300,38 @@ public struct InstitutionSearch: Sendable {
         struct Leading: OccurrenceVisitor {
             let search: InstitutionSearch
             let words: [[UInt8]]
-            let whole: [UInt8]
+            let whole: UnsafeBufferPointer<UInt8>
+            let wholeArray: [UInt8]
             let compact: [UInt8]
             let tags: [UInt8]
             let names: UnsafeBufferPointer<UInt8>
             let starts: UnsafeBufferPointer<UInt32>
+            let flags: UnsafeBufferPointer<UInt8>
             var top: TopMatches
             mutating func visit(_ index: Int) {
-                let search = search, words = words, whole = whole, compact = compact, tags = tags
-                guard let points = search.withName(index, in: names, starts, { name in
-                    Self.startsWith(name, whole)
-                        ? search.score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags) : nil
+                if flags[index] & InstitutionRecords.Flag.nonASCII == 0 {
+                    // most fail here, on the raw bytes: no closure, no copy
+                    let start = Int(starts[index])
+                    guard Int(starts[index + 1]) - start >= whole.count else { return }
+                    for offset in 1..<max(1, whole.count) where InstitutionSearch.low(names[start + offset]) != whole[offset] { return }
+                }
+                let search = search, words = words, whole = whole, wholeArray = wholeArray, compact = compact, tags = tags
+                guard let (points, length) = search.withName(index, in: names, starts, { name -> (Int, Int)? in
+                    guard name.count >= whole.count, zip(name, whole).allSatisfy({ InstitutionSearch.low($0) == $1 }) else { return nil }
+                    return search.score(name: name, index: index, words: words, whole: wholeArray, compact: compact, tags: tags)
+                        .map { ($0, name.count) }
                 }) else { return }
-                top.offer(score: points, index: index)
-            }
-            static func startsWith(_ name: UnsafeBufferPointer<UInt8>, _ whole: [UInt8]) -> Bool {
-                InstitutionSearch.startsWith(name, whole)
+                top.offer(score: points, length: length, index: index)
             }
         }
-        var leading = Leading(search: self, words: words, whole: whole, compact: Array(words.joined()), tags: tags, names: names,
-                              starts: starts, top: TopMatches(limit: limit, nameLength: nameLength))
-        firstBytes.withUnsafeBufferPointer { Self.occurrences(of: [whole[0]], in: $0, into: &leading) }
-        let top = leading.top
+        let top: TopMatches = whole.withUnsafeBufferPointer { wholeBytes in
+            directory.records.flags.withUnsafeBufferPointer { flags in
+                var leading = Leading(search: self, words: words, whole: wholeBytes, wholeArray: whole, compact: Array(words.joined()), tags: tags,
+                                      names: names, starts: starts, flags: flags, top: TopMatches(limit: limit))
+                firstBytes.withUnsafeBufferPointer { Self.occurrences(of: [wholeBytes[0]], in: $0, into: &leading) }
+                return leading.top
+            }
+        }
         return top.offered >= limit ? top : nil
     }
 
@@ -448,8 +470,8 @@ public struct InstitutionSearch: Sendable {
     /// The best `limit` of `ranked`: by score, then shorter name, then directory order (the order
     /// ``TopMatches`` keeps, sorted outright: what the tests compare the search with).
     func best(_ ranked: [(score: Int, index: Int)], limit: Int) -> [(score: Int, index: Int)] {
-        let top = TopMatches(limit: 0, nameLength: nameLength)
-        return Array(ranked.sorted(by: top.better).prefix(limit))
+        let entries = ranked.map { (score: $0.score, length: nameLength($0.index), index: $0.index) }
+        return entries.sorted(by: TopMatches.better).prefix(limit).map { ($0.score, $0.index) }
     }
 
     /// The score of one institution, or `nil` when it does not match.
