@@ -263,6 +263,19 @@ def main() -> int:
     add("(m) peak memory, batch search of 1M names", fmt_mb(mine), peers_text(mem1m, mine, fmt_mb, ("fzy", "fzf")),
         "under fzy's", None if mine is None or mem1m["fzy"] is None else mine < mem1m["fzy"])
     add("(m) ... of 100k names", fmt_mb(mem["linkterm"]), peers_text(mem, mem["linkterm"], fmt_mb, ("fzy", "fzf")))
+    # "bank", a query most names match: batch (linkterm and fzy) and interactive (linkterm)
+    def bank_per_name(kind, prog):
+        small = median(read_numbers(os.path.join(out, f"mem-bank-{kind}-{prog}.txt")))
+        large = median(read_numbers(os.path.join(out, f"mem-bank1m-{kind}-{prog}.txt")))
+        return (large - small) * 1024 / 900_000 if small and large else None
+    mine = bank_per_name("batch", "linkterm")
+    theirs = bank_per_name("batch", "fzy")
+    add("(m) memory per name, batch search \"bank\" (most names match)", fmt_b(mine),
+        f"fzy {fmt_b(theirs)}{ratio(mine, theirs)}" if theirs is not None else "n/a", "≤ 50 B",
+        None if mine is None else mine <= 50)
+    mine = bank_per_name("interactive", "linkterm")
+    add("(m) memory per name, \"bank\" typed in the search pane", fmt_b(mine), "(no peer)", "≤ 50 B",
+        None if mine is None else mine <= 50)
     rss = {p: median(r["peak_rss_kb"] for r in pty_runs(out, "b", p)) for p in ("linkterm", "fzy", "fzf")}
     add("(m) ... interactive, 100k, after the keys of (b)", fmt_mb(rss["linkterm"]),
         peers_text(rss, rss["linkterm"], fmt_mb, ("fzy", "fzf")))

@@ -155,6 +155,25 @@ batch a "$NAMES" "$BATCH_RUNS" ""
 say "(a) batch search of 1,000,000 names ($BATCH_1M_RUNS runs each, interleaved)"
 batch a1m "$NAMES_1M" "$BATCH_1M_RUNS" 1m
 
+# --- (m) memory per name for a query most names match ("bank"), batch and interactive ----------
+# the peak with 100k names and with 1M, batch (/usr/bin/time) and interactive (the query typed in
+# the search pane, VmHWM): per name = (1M - 100k) / 900k, as for "first plat" above
+say "(m) memory of \"bank\" (a query most names match) with $N and 1,000,000 names, batch and interactive"
+for r in $(seq "$MEM_RUNS"); do
+  for size in "" 1m; do
+    file=$NAMES; [ -n "$size" ] && file=$NAMES_1M
+    /usr/bin/time -f %M -o "$OUT/mem.tmp" "$LINKTERM" search bank --institutions "$file" --limit 20 >/dev/null 2>&1 || true
+    cat "$OUT/mem.tmp" >>"$OUT/mem-bank$size-batch-linkterm.txt"
+    have fzy && { /usr/bin/time -f %M -o "$OUT/mem.tmp" sh -c "exec fzy -e bank < $(printf %q "$file")" >/dev/null 2>&1 || true
+                  cat "$OUT/mem.tmp" >>"$OUT/mem-bank$size-batch-fzy.txt"; }
+    "${PTY[@]}" pty --silent --json "$OUT/mem.json" --ready Continue --pre ENTER --quiet $KEY_QUIET \
+      --frame-quiet $FRAME_QUIET "type:bank" -- "$LINKTERM" --institutions "$file" --log-panel off >/dev/null 2>&1 || true
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][0]["peak_rss_kb"])' "$OUT/mem.json" \
+      >>"$OUT/mem-bank$size-interactive-linkterm.txt" 2>/dev/null || true
+  done
+done
+rm -f "$OUT/mem.tmp" "$OUT/mem.json"
+
 # --- (b) per key in a pty at 80x24 ----------------------------------------------------------
 say "(b) per key at 80x24: type \"$QUERY\", move the selection, delete ($KEY_RUNS runs each, interleaved)"
 for r in $(seq "$KEY_RUNS"); do

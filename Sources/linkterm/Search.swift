@@ -35,7 +35,8 @@ struct Search: ParsableCommand {
     /// Prints the matches of `query` and exits: 0 with a match, 1 with none, 74 when standard
     /// output could not take them.
     static func run(query: String, directory: InstitutionDirectory, limit: Int) throws -> Never {
-        let search = InstitutionSearch(directory: directory)
+        // one search looks at few of the names beyond ASCII: each is folded when looked at
+        let search = InstitutionSearch(directory: directory, foldingAhead: false)
         var out = ""
         for match in search.search(query, limit: limit) {
             let record = directory.records[match.index]

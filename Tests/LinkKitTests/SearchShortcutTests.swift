@@ -111,3 +111,70 @@ struct SeededRandom {
         return z ^ (z >> 31)
     }
 }
+
+// A query that enough names start with is answered from those names alone, in one light pass
+// (issue 33: a one-letter query at 100k names no longer scores every name before its frame).
+@Suite("The names that start with the query, when there are enough of them, are the best")
+struct SearchLeadingTests {
+    @Test("the same ranked matches as scoring every name, the shortcut taken or not", arguments: [
+        ("f", 5), ("f", 20), ("F", 200), ("fi", 10), ("first", 20), ("first ", 20), ("first plat", 3), ("plat", 5),
+        ("bank of", 10), ("fi fo", 3), ("first bank of", 2), ("(f)", 5), ("(f)irst", 2), ("-f", 5), ("é", 3), ("ún", 2),
+        ("ibis f", 4), ("platypus oauth", 2), ("ins", 5), ("i", 10), ("st", 7), ("first plat bank of", 1), ("zz", 3),
+    ])
+    func same(_ query: String, _ limit: Int) {
+        for search in [SearchShortcutTests.search, SearchShortcutTests.large] {
+            let expected = SearchShortcutTests.reference(query, limit: limit, in: search)
+            let found = search.search(query, narrowing: nil, limit: limit)
+            #expect(found.matches.map(\.index) == expected.map(\.index), "\(query) \(limit)")
+            #expect(found.matches.map(\.score) == expected.map(\.score), "\(query) \(limit)")
+            #expect(found.matches == search.search(query, among: nil as [Int]?, limit: limit).matches, "highlights too")
+            #expect(search.search(query, limit: limit) == found.matches, "batch")
+        }
+    }
+
+    @Test("taken when enough names start with the query; not for a tag, four words, or too few names")
+    func taken() {
+        let search = SearchShortcutTests.large
+        func leading(_ query: String, _ limit: Int) -> Bool {
+            let folded = TextFolding.foldedBytes(query)
+            let words = folded.split(whereSeparator: { !InstitutionSearch.isWordByte($0) && $0 != 95 }).map(Array.init)
+            let whole = Array(folded.drop { $0 == 32 })
+            return search.directory.records.withNames { names, starts in
+                search.leadingMatches(words: words, whole: whole, tags: words.map(InstitutionSearch.tag(named:)), limit: limit,
+                                      names: names, starts: starts) != nil
+            }
+        }
+        #expect(leading("f", 200))
+        #expect(leading("first", 20))
+        #expect(leading("first plat", 3))
+        #expect(!leading("first plat", 100_000), "fewer names than the limit start so")
+        #expect(!leading("platypus oauth", 1), "a tag")
+        #expect(!leading("first bank of fi", 1), "four words")
+        // the pane's search: the set of matches is not gathered then, and the next query is not narrowed from it
+        #expect(search.search("f", narrowing: nil, limit: 200).matching == nil)
+        #expect(search.search("zzzz", narrowing: nil, limit: 200).matching != nil)
+    }
+}
+
+@Suite("A search that folds names beyond ASCII as it looks at them gives the same")
+struct SearchFoldingLaterTests {
+    @Test("the same ranked matches, scores and highlights as folding every name ahead", arguments: [
+        "f", "é", "ún", "union", "ünion", "crédit", "credit f", "fédérale", "école", "ecole fi", "fi", "first plat", "cr",
+        "bank of", "s.a", "ins_custom_12", "oauth", "fpb", "ucf", "platpus",
+    ])
+    func same(_ query: String) {
+        let names = SearchShortcutTests.makeNames(3000) + ["Éclair Bank", "\u{301}Acute First", "ÉCOLE", "Œuvre", "ﬁrst ﬂat"]
+        let text = Data(names.joined(separator: "\n").utf8)
+        let directory = try! InstitutionDirectory.parse(text, file: "names.txt")
+        let ahead = InstitutionSearch(directory: directory)
+        let later = InstitutionSearch(directory: directory, foldingAhead: false)
+        #expect(later.folded.isEmpty)
+        #expect(later.firstBytes == ahead.firstBytes)
+        for limit in [1, 5, 50, 400] {
+            #expect(later.search(query, limit: limit) == ahead.search(query, limit: limit), "\(query) \(limit)")
+        }
+        let sandboxAhead = InstitutionSearch(directory: .sandbox)
+        let sandboxLater = InstitutionSearch(directory: .sandbox, foldingAhead: false)
+        #expect(sandboxLater.search(query, limit: 50) == sandboxAhead.search(query, limit: 50), "stored ids: \(query)")
+    }
+}

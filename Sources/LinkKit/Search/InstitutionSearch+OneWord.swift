@@ -10,18 +10,18 @@ extension InstitutionSearch {
     /// match otherwise (a tag, or ids it could start).
     func oneWordMatches(
         _ word: [UInt8], whole: [UInt8], tag: UInt8, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>,
-        pruningTo limit: Int? = nil
-    ) -> [(score: Int, index: Int)]? {
+        limit: Int, keepingMatching: Bool
+    ) -> (top: TopMatches, matching: CandidateBuilder)? {
         let prefix = InstitutionRecords.generatedPrefix
         guard tag == 0, directory.records.generatedIDs, !prefix.starts(with: word), !word.starts(with: prefix) else { return nil }
         return directory.records.flags.withUnsafeBufferPointer { flags in
             let count = flags.count
             // a large directory is scored in two halves at once (both cores), joined in order
             let parts = count >= Self.parallelThreshold ? 2 : 1
-            var results = [[(score: Int, index: Int)]](repeating: [], count: parts)
+            var results = [OneWordScorer.Found?](repeating: nil, count: parts)
             results.withUnsafeMutableBufferPointer { results in
                 let query = OneWordQuery(search: self, word: word, whole: whole, names: names, starts: starts, flags: flags,
-                                         limit: limit)
+                                         limit: limit, keepingMatching: keepingMatching)
                 let job = OneWordJob(query: query, results: results)
                 if parts == 1 {
                     job.score(0)
@@ -29,15 +29,13 @@ extension InstitutionSearch {
                     DispatchQueue.concurrentPerform(iterations: parts) { job.score($0) }
                 }
             }
-            // joined in the first part's array, reserved for every name from its first (pages never
-            // written take no memory): no second copy of the matches
-            var joined = results[0]
-            results[0] = []
+            var joined = results[0]!
             for part in 1..<parts {
-                joined.append(contentsOf: results[part])
-                results[part] = []
+                let found = results[part]!
+                joined.top.offer(contentsOf: found.top)
+                joined.matching.append(contentsOf: found.matching)
             }
-            return joined
+            return (joined.top, joined.matching)
         }
     }
 
@@ -54,9 +52,10 @@ struct OneWordQuery {
     let names: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
     let flags: UnsafeBufferPointer<UInt8>
-    /// A batch search's limit: the matches are cut down to the best this many as they pile up
-    /// (``InstitutionSearch/pruneAt(limit:)``); nil keeps every match.
-    let limit: Int?
+    /// How many of the best matches are kept.
+    let limit: Int
+    /// Whether the set of every match is gathered (to narrow the next query).
+    let keepingMatching: Bool
 }
 
 /// OneWordJob: a one-word query scored in parts (each part its share of the names, its own result
@@ -64,7 +63,7 @@ struct OneWordQuery {
 /// and each part writes only its own slot.
 struct OneWordJob: @unchecked Sendable {
     let query: OneWordQuery
-    let results: UnsafeMutableBufferPointer<[(score: Int, index: Int)]>
+    let results: UnsafeMutableBufferPointer<OneWordScorer.Found?>
 
     /// Scores part `part` of `results.count` into its slot.
     func score(_ part: Int) {
@@ -72,13 +71,11 @@ struct OneWordJob: @unchecked Sendable {
         let parts = results.count
         let first = count * part / parts
         let end = count * (part + 1) / parts
-        // the first part's array takes the others' matches after it (see oneWordMatches)
-        let capacity = min(query.limit.map { InstitutionSearch.pruneAt(limit: $0) } ?? .max, (part == 0 ? count : end) - first)
-        var scorer = OneWordScorer(query, first: first, end: end, capacity: capacity)
+        var scorer = OneWordScorer(query, first: first, end: end)
         let bytes = UnsafeBufferPointer(rebasing: query.names[Int(query.starts[first])..<Int(query.starts[end])])
         InstitutionSearch.occurrences(of: query.word, in: bytes, into: &scorer)
         scorer.finish()
-        results[part] = scorer.ranked
+        results[part] = scorer.found
     }
 }
 
@@ -94,8 +91,13 @@ struct OneWordScorer: OccurrenceVisitor {
     let initials: Bool
     /// Whether the query is the word alone (then where the word is says where the query is).
     let sameWhole: Bool
-    /// The matches, (score, index) in directory order.
-    var ranked: [(score: Int, index: Int)] = []
+    /// What a part found: its best matches, and the set of them all.
+    struct Found {
+        var top: TopMatches
+        var matching: CandidateBuilder
+    }
+    /// The best matches so far, and every match (when they are kept).
+    var found: Found
     /// The ASCII name whose occurrences are being gathered, or -1; its best points; whether the
     /// word starts it.
     var open = -1
@@ -106,14 +108,15 @@ struct OneWordScorer: OccurrenceVisitor {
     /// The name holding the last occurrence.
     var current = 0
 
-    init(_ query: OneWordQuery, first: Int, end: Int, capacity: Int) {
+    init(_ query: OneWordQuery, first: Int, end: Int) {
         self.query = query
         self.first = first
         count = end
         offset = Int(query.starts[first])
         next = first
         current = first
-        ranked.reserveCapacity(capacity)
+        found = Found(top: TopMatches(limit: query.limit),
+                      matching: CandidateBuilder(total: query.keepingMatching ? query.flags.count : 0))
         initials = query.word.count >= 2
         sameWhole = query.whole == query.word
     }
@@ -162,11 +165,11 @@ struct OneWordScorer: OccurrenceVisitor {
         }
     }
 
-    private mutating func add(_ index: Int, _ score: Int) {
-        ranked.append((score, index))
-        if let limit = query.limit, ranked.count >= InstitutionSearch.pruneAt(limit: limit) {
-            ranked = query.search.best(ranked, limit: limit)
-        }
+    /// Adds a match: institution `index`, whose folded name is `length` bytes long.
+    @inline(__always)
+    private mutating func add(_ index: Int, _ score: Int, length: Int) {
+        found.top.offer(score: score, length: length, index: index)
+        if query.keepingMatching { found.matching.append(index) }
     }
 
     /// Scores the name whose occurrences were gathered.
@@ -179,7 +182,7 @@ struct OneWordScorer: OccurrenceVisitor {
             let name = UnsafeBufferPointer(rebasing: query.names[Int(query.starts[open])..<Int(query.starts[open + 1])])
             total += InstitutionSearch.startsWith(name, query.whole) ? 200 : InstitutionSearch.find(query.whole, in: name) != nil ? 40 : 0
         }
-        add(open, total)
+        add(open, total, length: Int(query.starts[open + 1] - query.starts[open]))
         open = -1
     }
 
@@ -188,10 +191,11 @@ struct OneWordScorer: OccurrenceVisitor {
     private mutating func withoutOccurrence(_ index: Int) {
         if query.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
             let query = query
-            let total = query.search.withName(index, in: query.names, query.starts) { name in
+            let found = query.search.withName(index, in: query.names, query.starts) { name in
                 query.search.score(name: name, index: index, words: [query.word], whole: query.whole, compact: query.word, tags: [0])
+                    .map { (total: $0, length: name.count) }
             }
-            if let total { add(index, total) }
+            if let found { add(index, found.total, length: found.length) }
             return
         }
         guard initials else { return }
@@ -202,6 +206,6 @@ struct OneWordScorer: OccurrenceVisitor {
         guard first < end, InstitutionSearch.low(query.names[first]) == query.word[0],
             let points = InstitutionSearch.initialsMatch(query.word, in: UnsafeBufferPointer(rebasing: query.names[start..<end]))
         else { return }
-        add(index, points)
+        add(index, points, length: end - start)
     }
 }

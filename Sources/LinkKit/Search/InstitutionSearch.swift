@@ -26,13 +26,20 @@ public struct InstitutionSearch: Sendable {
     /// The directory searched.
     public let directory: InstitutionDirectory
     /// Folded ids and names of the institutions beyond ASCII, and for names whose bytes do not map
-    /// one to one onto characters, the character of each byte.
+    /// one to one onto characters, the character of each byte (empty when they are folded as they
+    /// are looked at: ``init(directory:foldingAhead:)``).
     let folded: [Int32: FoldedInstitution]
+    /// Whether every name beyond ASCII was folded ahead (otherwise each is folded when looked at).
+    let foldsAhead: Bool
     /// The institutions beyond ASCII, in directory order.
     let foldedIndices: [Int]
+    /// The first byte of each institution's folded name (0 for an empty one): the names a query
+    /// starts with are found sixteen at a time (``leadingMatches(words:whole:tags:limit:names:starts:)``).
+    let firstBytes: [UInt8]
 
     /// The folded form of an institution with bytes beyond ASCII.
     struct FoldedInstitution: Sendable {
+        /// The folded id (empty when the ids are generated: those are ASCII).
         var id: [UInt8]
         var name: [UInt8]
         var characterOfByte: [Int32]?
@@ -40,20 +47,69 @@ public struct InstitutionSearch: Sendable {
 
     /// Indexes a directory (folds the names beyond ASCII once).
     public init(directory: InstitutionDirectory) {
+        self.init(directory: directory, foldingAhead: true)
+    }
+
+    /// Indexes a directory; `foldingAhead: false` folds a name beyond ASCII each time a search looks
+    /// at it instead of all of them now: for one search (`linkterm search`), which looks at few.
+    /// The results are the same either way.
+    public init(directory: InstitutionDirectory, foldingAhead: Bool) {
         self.directory = directory
+        foldsAhead = foldingAhead
         let records = directory.records
-        var folded: [Int32: FoldedInstitution] = [:]
+        let count = records.count
         var foldedIndices: [Int] = []
-        for index in records.indices where records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
-            let name = records.name(at: index)
-            let (bytes, map) = TextFolding.foldWithMap(name)
-            let oneToOne = map.count == name.count && map.enumerated().allSatisfy { $0.offset == Int($0.element) }
-            folded[Int32(index)] = FoldedInstitution(
-                id: TextFolding.foldedBytes(records.id(at: index)), name: bytes, characterOfByte: oneToOne ? nil : map)
-            foldedIndices.append(index)
+        // one pass: each name's first byte, and the names beyond ASCII
+        var firstBytes = [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+            records.withNames { names, starts in
+                records.flags.withUnsafeBufferPointer { flags in
+                    var start = Int(starts[0])
+                    for index in 0..<count {
+                        let end = Int(starts[index + 1])
+                        bytes[index] = start < end ? Self.low(names[start]) : 0
+                        if flags[index] & InstitutionRecords.Flag.nonASCII != 0 { foldedIndices.append(index) }
+                        start = end
+                    }
+                }
+            }
+            initialized = count
+        }
+        var folded: [Int32: FoldedInstitution] = [:]
+        if foldingAhead {
+            for index in foldedIndices { folded[Int32(index)] = Self.fold(records, index) }
         }
         self.folded = folded
         self.foldedIndices = foldedIndices
+        for index in foldedIndices {
+            firstBytes[index] = folded[Int32(index)]?.name.first ?? Self.firstFoldedByte(of: records.name(at: index))
+        }
+        self.firstBytes = firstBytes
+    }
+
+    /// The folded form of institution `index` (beyond ASCII).
+    static func fold(_ records: InstitutionRecords, _ index: Int) -> FoldedInstitution {
+        let name = records.name(at: index)
+        let (bytes, map) = TextFolding.foldWithMap(name)
+        let oneToOne = map.count == name.count && map.enumerated().allSatisfy { $0.offset == Int($0.element) }
+        return FoldedInstitution(id: records.generatedIDs ? [] : TextFolding.foldedBytes(records.id(at: index)), name: bytes,
+                                 characterOfByte: oneToOne ? nil : map)
+    }
+
+    /// The first byte of `name` folded (``TextFolding/foldWithMap(_:)``), or 0 if it folds to nothing,
+    /// without folding the rest.
+    static func firstFoldedByte(of name: String) -> UInt8 {
+        for character in name {
+            if let ascii = character.asciiValue { return low(ascii) }
+            if let byte = TextFolding.fold(character).utf8.first { return byte }
+        }
+        return 0
+    }
+
+    /// The folded form of institution `index` if it is beyond ASCII (folded now if it was not ahead).
+    @inline(__always)
+    func foldedEntry(_ index: Int) -> FoldedInstitution? {
+        guard directory.records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 else { return nil }
+        return folded[Int32(index)] ?? Self.fold(directory.records, index)
     }
 
     /// `byte` with ASCII letters lowercased.
@@ -67,8 +123,9 @@ public struct InstitutionSearch: Sendable {
         _ index: Int, in names: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>,
         _ body: (_ name: UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        if directory.records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
-            return entry.name.withUnsafeBufferPointer(body)
+        if directory.records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
+            if let entry = folded[Int32(index)] { return entry.name.withUnsafeBufferPointer(body) }
+            return TextFolding.foldedBytes(directory.records.name(at: index)).withUnsafeBufferPointer(body)
         }
         return body(UnsafeBufferPointer(rebasing: names[Int(starts[index])..<Int(starts[index + 1])]))
     }
@@ -76,7 +133,7 @@ public struct InstitutionSearch: Sendable {
     /// The points of `word` as a prefix of institution `index`'s id (90 the whole id, 40 a prefix), or `nil`.
     func idPoints(_ word: [UInt8], _ index: Int) -> Int? {
         let records = directory.records
-        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] {
+        if !records.generatedIDs, let entry = foldedEntry(index) {
             return entry.id.withUnsafeBufferPointer { Self.startsWith($0, word) ? ($0.count == word.count ? 90 : 40) : nil }
         }
         if records.generatedIDs, word.count <= InstitutionRecords.generatedPrefix.count {
@@ -89,7 +146,9 @@ public struct InstitutionSearch: Sendable {
     /// The length of institution `index`'s folded name.
     func nameLength(_ index: Int) -> Int {
         let records = directory.records
-        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0, let entry = folded[Int32(index)] { return entry.name.count }
+        if records.flags[index] & InstitutionRecords.Flag.nonASCII != 0 {
+            return folded[Int32(index)]?.name.count ?? TextFolding.foldedBytes(records.name(at: index)).count
+        }
         return Int(records.nameStarts[index + 1] - records.nameStarts[index])
     }
 
@@ -101,26 +160,52 @@ public struct InstitutionSearch: Sendable {
 
     /// The ranked matches for `query`, best first, at most `limit`. An empty query gives none.
     public func search(_ query: String, limit: Int = 50) -> [SearchMatch] {
-        search(query, among: nil, limit: limit, keepingMatching: false).matches
+        search(query, among: nil as SearchCandidates?, limit: limit, keepingMatching: false, leading: true).matches
     }
 
     /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
     /// extends: appending a character can only narrow the set, so nothing else is rescanned).
     /// Returns the best `limit` matches and every index that matched.
     public func search(_ query: String, among candidates: [Int]?, limit: Int) -> (matches: [SearchMatch], matching: [Int]) {
-        search(query, among: candidates, limit: limit, keepingMatching: true)
+        let count = directory.records.count
+        let narrowed = candidates.map { candidates in
+            var builder = CandidateBuilder(total: count)
+            var last = -1
+            for index in candidates.sorted() where index > last && index < count {
+                builder.append(index)
+                last = index
+            }
+            return builder.build()
+        }
+        let found = search(query, among: narrowed, limit: limit, keepingMatching: true, leading: false)
+        return (found.matches, found.matching?.indices ?? [])
     }
 
-    /// The search; `matching` is given only when `keepingMatching` (a batch search does not narrow
-    /// a next query: not listing every match keeps 8 bytes a match off its peak memory). Every
-    /// match is kept once, as (score, index) in directory order: the indices of `matching` are
-    /// read from there at the end.
-    func search(_ query: String, among candidates: [Int]?, limit: Int, keepingMatching: Bool)
-        -> (matches: [SearchMatch], matching: [Int])
+    /// Like ``search(_:limit:)``, looking only at `candidates` (the `matching` of a query this one
+    /// extends: appending a character can only narrow the set, so nothing else is rescanned).
+    /// Returns the best `limit` matches and the set of every institution that matched, compact
+    /// (see ``SearchCandidates``), to narrow the next query from; `nil` when the best were found
+    /// without looking at every name (``leadingMatches(words:whole:tags:limit:names:starts:)``):
+    /// then the next query is not narrowed.
+    public func search(_ query: String, narrowing candidates: SearchCandidates?, limit: Int)
+        -> (matches: [SearchMatch], matching: SearchCandidates?)
     {
+        search(query, among: candidates, limit: limit, keepingMatching: true, leading: true)
+    }
+
+    /// The search; `matching` is gathered only when `keepingMatching` (a batch search does not
+    /// narrow a next query). Only the best `limit` matches are kept as they are found
+    /// (``TopMatches``), and the set of every match as bits or a short list (``SearchCandidates``),
+    /// so a query most names match costs no memory a match. With `leading`, the names that start
+    /// with the query are looked at first, and when there are `limit` of them they are the results
+    /// (``leadingMatches(words:whole:tags:limit:names:starts:)``; `matching` is then `nil`).
+    func search(_ query: String, among candidates: SearchCandidates?, limit: Int, keepingMatching: Bool, leading: Bool)
+        -> (matches: [SearchMatch], matching: SearchCandidates?)
+    {
+        let none = SearchCandidates(storage: .list([]), count: 0)
         let folded = TextFolding.foldedBytes(query)
         let words = folded.split(whereSeparator: { !Self.isWordByte($0) && $0 != 95 }).map(Array.init)
-        guard !words.isEmpty, limit > 0 else { return ([], []) }
+        guard !words.isEmpty, limit > 0 else { return ([], none) }
         let whole = Array(folded.drop { $0 == 32 })
         let compact = Array(words.joined())
         // a word that names a tag (oauth, degraded, down, unsupported) also matches the
@@ -128,54 +213,126 @@ public struct InstitutionSearch: Sendable {
         let tags = words.map(Self.tag(named:))
         var candidates = tags.contains { $0 != 0 } ? nil : candidates
         let records = directory.records
+        let count = records.count
         return records.withNames { names, starts in
-            if candidates == nil, let word = requiredWord(words, tags: tags) {
+            // narrowing from the set the query before matched costs less than looking at the
+            // names the query starts with
+            if leading, candidates == nil, let top = leadingMatches(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts) {
+                let matches = top.sorted().map {
+                    SearchMatch(index: $0.index, score: $0.score,
+                                highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
+                }
+                return (matches, nil)
+            }
+            // the words of a query of several, the longest last: the candidates hold it (they were
+            // found by it, or matched the query before, whose last word grew), so the others
+            // turn most of them down sooner; the score is a sum, the same in any order
+            let longest = requiredWord(words, tags: tags)
+            let last = words.indices.last { words[$0] == longest && tags[$0] == 0 }
+            let ordered = last.map { last in
+                (words: words.indices.filter { $0 != last }.map { words[$0] } + [words[last]],
+                 tags: tags.indices.filter { $0 != last }.map { tags[$0] } + [tags[last]])
+            } ?? (words: words, tags: tags)
+            if candidates == nil, let word = longest {
                 candidates = namesHolding(word, names: names, starts: starts)
             }
-            // every institution (or every candidate) scored by `points`: those that match, with their score
-            func scan(among candidates: [Int]?, _ points: (_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
-                -> [(score: Int, index: Int)]
+            // every institution (or every candidate) scored by `points`: the best `limit`, and
+            // every match when they are kept
+            func scan(among candidates: SearchCandidates?, _ points: (_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int?)
+                -> (top: TopMatches, matching: CandidateBuilder)
             {
-                var ranked: [(score: Int, index: Int)] = []
-                let count = records.count
-                let pruneAt = keepingMatching ? Int.max : Self.pruneAt(limit: limit)
+                var top = TopMatches(limit: limit)
+                var matching = CandidateBuilder(total: keepingMatching ? count : 0)
                 func consider(_ index: Int) {
-                    guard let score = withName(index, in: names, starts, { points(index, $0) }) else { return }
-                    ranked.append((score, index))
-                    if ranked.count >= pruneAt { ranked = best(ranked, limit: limit) }
+                    guard let (score, length) = withName(index, in: names, starts, { name in points(index, name).map { ($0, name.count) } })
+                    else { return }
+                    top.offer(score: score, length: length, index: index)
+                    if keepingMatching { matching.append(index) }
                 }
                 if let candidates {
-                    for index in candidates where index < count { consider(index) }
+                    candidates.forEach(consider)
                 } else {
                     for index in 0..<count { consider(index) }
                 }
-                return ranked
+                return (top, matching)
             }
-            func indices(_ ranked: [(score: Int, index: Int)]) -> [Int] { keepingMatching ? ranked.map(\.index) : [] }
-            let ranked = words.count == 1
-                ? oneWordMatches(words[0], whole: whole, tag: tags[0], names: names, starts: starts,
-                                 pruningTo: keepingMatching ? nil : limit)
+            let found = words.count == 1
+                ? oneWordMatches(words[0], whole: whole, tag: tags[0], names: names, starts: starts, limit: limit,
+                                 keepingMatching: keepingMatching)
                     ?? scan(among: candidates) { index, name in
                         score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
                     }
                 : scan(among: candidates) { index, name in
-                    score(name: name, index: index, words: words, whole: whole, compact: compact, tags: tags)
+                    score(name: name, index: index, words: ordered.words, whole: whole, compact: compact, tags: ordered.tags)
                 }
-            if ranked.isEmpty && compact.count >= 4 {
+            if found.top.offered == 0 && compact.count >= 4 {
                 // nothing matched: forgive a typo, as fzf does, with the letters in order (a letter left
                 // out, `platpus`), ranked below every real match would be
                 // over every institution: a name with the letters in order need not hold the prefix typed before
-                let ranked = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
-                let top = best(ranked, limit: limit)
-                return (top.map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) }, indices(ranked))
+                let fuzzy = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
+                return (fuzzy.top.sorted().map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) },
+                        fuzzy.matching.build())
             }
-            let top = best(ranked, limit: limit)
-            let matches = top.map {
+            let matches = found.top.sorted().map {
                 SearchMatch(index: $0.index, score: $0.score,
                             highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
             }
-            return (matches, indices(ranked))
+            return (matches, found.matching.build())
         }
+    }
+
+    /// The best `limit` matches when at least `limit` names start with the query (`whole`), found
+    /// in one light pass that looks at each name's first byte; `nil` otherwise, or when the query
+    /// has a tag or more than three words.
+    ///
+    /// Exact: a name that starts with `whole` outranks every name that does not. Each of its k
+    /// words then occurs at a word start (in `whole` each word follows the start or a byte that
+    /// ends a word), worth 80 points at least, and starting with the query adds 200: at least
+    /// 200 + 80k. A name that does not start with it scores at most 120 a word (a whole word at
+    /// the start; an id 90, a tag 30, initials 70) and 40 for holding the query elsewhere: at most
+    /// 120k + 40, below 200 + 80k while k < 4.
+    func leadingMatches(
+        words: [[UInt8]], whole: [UInt8], tags: [UInt8], limit: Int, names: UnsafeBufferPointer<UInt8>,
+        starts: UnsafeBufferPointer<UInt32>
+    ) -> TopMatches? {
+        guard words.count <= 3, !tags.contains(where: { $0 != 0 }), !whole.isEmpty else { return nil }
+        /// Scores each name whose first byte is the query's, if the name starts with the query.
+        struct Leading: OccurrenceVisitor {
+            let search: InstitutionSearch
+            let words: [[UInt8]]
+            let whole: UnsafeBufferPointer<UInt8>
+            let wholeArray: [UInt8]
+            let compact: [UInt8]
+            let tags: [UInt8]
+            let names: UnsafeBufferPointer<UInt8>
+            let starts: UnsafeBufferPointer<UInt32>
+            let flags: UnsafeBufferPointer<UInt8>
+            var top: TopMatches
+            mutating func visit(_ index: Int) {
+                if flags[index] & InstitutionRecords.Flag.nonASCII == 0 {
+                    // most fail here, on the raw bytes: no closure, no copy
+                    let start = Int(starts[index])
+                    guard Int(starts[index + 1]) - start >= whole.count else { return }
+                    for offset in 1..<max(1, whole.count) where InstitutionSearch.low(names[start + offset]) != whole[offset] { return }
+                }
+                let search = search, words = words, whole = whole, wholeArray = wholeArray, compact = compact, tags = tags
+                guard let (points, length) = search.withName(index, in: names, starts, { name -> (Int, Int)? in
+                    guard name.count >= whole.count, zip(name, whole).allSatisfy({ InstitutionSearch.low($0) == $1 }) else { return nil }
+                    return search.score(name: name, index: index, words: words, whole: wholeArray, compact: compact, tags: tags)
+                        .map { ($0, name.count) }
+                }) else { return }
+                top.offer(score: points, length: length, index: index)
+            }
+        }
+        let top: TopMatches = whole.withUnsafeBufferPointer { wholeBytes in
+            directory.records.flags.withUnsafeBufferPointer { flags in
+                var leading = Leading(search: self, words: words, whole: wholeBytes, wholeArray: whole, compact: Array(words.joined()), tags: tags,
+                                      names: names, starts: starts, flags: flags, top: TopMatches(limit: limit))
+                firstBytes.withUnsafeBufferPointer { Self.occurrences(of: [wholeBytes[0]], in: $0, into: &leading) }
+                return leading.top
+            }
+        }
+        return top.offered >= limit ? top : nil
     }
 
     /// A word every matching name must hold (the longest such), or `nil` when a name could match
@@ -196,7 +353,7 @@ public struct InstitutionSearch: Sendable {
     /// The institutions (ascending) whose name holds `word`, found in one pass over the names buffer,
     /// with every institution beyond ASCII (their folded names are looked at when scored) and, when
     /// the ids are stored, every one whose id starts with `word`.
-    func namesHolding(_ word: [UInt8], names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>) -> [Int] {
+    func namesHolding(_ word: [UInt8], names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>) -> SearchCandidates {
         let records = directory.records
         let count = records.count
         /// The names holding the occurrences, each once.
@@ -204,17 +361,21 @@ public struct InstitutionSearch: Sendable {
             let starts: UnsafeBufferPointer<UInt32>
             let count: Int
             let length: Int
-            var found: [Int] = []
+            var found: CandidateBuilder
+            var last = -1
             var cursor = 0
             mutating func visit(_ position: Int) {
                 // the name holding `position`: names are back to back, positions come in order
                 while cursor + 1 < count && Int(starts[cursor + 1]) <= position { cursor += 1 }
-                if position + length <= Int(starts[cursor + 1]), found.last != cursor { found.append(cursor) }
+                if position + length <= Int(starts[cursor + 1]), last != cursor {
+                    found.append(cursor)
+                    last = cursor
+                }
             }
         }
-        var holders = Holders(starts: starts, count: count, length: word.count)
+        var holders = Holders(starts: starts, count: count, length: word.count, found: CandidateBuilder(total: count))
         Self.occurrences(of: word, in: names, into: &holders)
-        let found = holders.found
+        let found = holders.found.build()
         var extra = foldedIndices
         if !records.generatedIDs {
             records.withStoredIDs { ids, idStarts in
@@ -226,17 +387,26 @@ public struct InstitutionSearch: Sendable {
             extra.sort()
         }
         guard !extra.isEmpty else { return found }
-        // merge, ascending, without repeats
-        var merged: [Int] = []
-        merged.reserveCapacity(found.count + extra.count)
-        var a = 0, b = 0
-        while a < found.count || b < extra.count {
-            let next = b == extra.count || (a < found.count && found[a] <= extra[b]) ? found[a] : extra[b]
-            if merged.last != next { merged.append(next) }
-            if a < found.count && found[a] == next { a += 1 }
-            if b < extra.count && extra[b] == next { b += 1 }
+        // merged, ascending, without repeats
+        var merged = CandidateBuilder(total: count)
+        var b = 0
+        var last = -1
+        func add(_ index: Int) {
+            if index != last { merged.append(index) }
+            last = index
         }
-        return merged
+        found.forEach { index in
+            while b < extra.count && extra[b] <= index {
+                add(extra[b])
+                b += 1
+            }
+            add(index)
+        }
+        while b < extra.count {
+            add(extra[b])
+            b += 1
+        }
+        return merged.build()
     }
 
     /// Shows `visitor` each position (ascending) where `word` (folded) occurs in `bytes` with ASCII
@@ -297,50 +467,11 @@ public struct InstitutionSearch: Sendable {
         return best
     }
 
-    /// How many matches a batch search (one that does not list every match) keeps before it cuts
-    /// them down to the best `limit`: the best of the best of each share are the best of all (the
-    /// order is total), and the memory stays that of this many, not of every match.
-    static func pruneAt(limit: Int) -> Int { max(65_536, limit.multipliedReportingOverflow(by: 8).overflow ? Int.max : limit * 8) }
-
-    /// The best `limit` of `ranked`: by score, then shorter name, then directory order.
+    /// The best `limit` of `ranked`: by score, then shorter name, then directory order (the order
+    /// ``TopMatches`` keeps, sorted outright: what the tests compare the search with).
     func best(_ ranked: [(score: Int, index: Int)], limit: Int) -> [(score: Int, index: Int)] {
-        let better: ((score: Int, index: Int), (score: Int, index: Int)) -> Bool = { a, b in
-            if a.score != b.score { return a.score > b.score }
-            let la = nameLength(a.index), lb = nameLength(b.index)
-            if la != lb { return la < lb }
-            return a.index < b.index
-        }
-        guard ranked.count > limit * 4 else { return Array(ranked.sorted(by: better).prefix(limit)) }
-        // many matches (a first letter matches most names): counted, not sorted. The score of the
-        // limit-th best is found from a count of each score, then among the matches with that
-        // score the length of the name that fills the limit; only what is at least that good is
-        // sorted
-        var lowest = Int.max, highest = Int.min
-        for item in ranked {
-            lowest = min(lowest, item.score)
-            highest = max(highest, item.score)
-        }
-        guard highest - lowest < 1 << 16 else { return Array(ranked.sorted(by: better).prefix(limit)) }
-        var scores = [Int](repeating: 0, count: highest - lowest + 1)
-        for item in ranked { scores[item.score - lowest] += 1 }
-        var above = 0
-        var cutoff = highest
-        while above + scores[cutoff - lowest] < limit {
-            above += scores[cutoff - lowest]
-            cutoff -= 1
-        }
-        var longest = 0
-        for item in ranked where item.score == cutoff { longest = max(longest, nameLength(item.index)) }
-        var lengths = [Int](repeating: 0, count: longest + 1)
-        for item in ranked where item.score == cutoff { lengths[nameLength(item.index)] += 1 }
-        var shorter = 0
-        var lengthCutoff = 0
-        while shorter + lengths[lengthCutoff] < limit - above {
-            shorter += lengths[lengthCutoff]
-            lengthCutoff += 1
-        }
-        let kept = ranked.filter { $0.score > cutoff || $0.score == cutoff && nameLength($0.index) <= lengthCutoff }
-        return Array(kept.sorted(by: better).prefix(limit))
+        let entries = ranked.map { (score: $0.score, length: nameLength($0.index), index: $0.index) }
+        return entries.sorted(by: TopMatches.better).prefix(limit).map { ($0.score, $0.index) }
     }
 
     /// The score of one institution, or `nil` when it does not match.
@@ -389,7 +520,8 @@ public struct InstitutionSearch: Sendable {
                     let wholeWord = end == name.count || !isWordByte(low(name[end]))
                     let points = (wholeWord ? 100 : 80) + (at == 0 ? 20 : 0)
                     if best == nil || points > best!.0 { best = (points, at) }
-                    if points == 120 { break }
+                    // past the start a word scores 100 at most: no later occurrence does better
+                    if points == 120 || points == 100 { break }
                 } else if inside == nil {
                     inside = at
                 }
@@ -463,7 +595,7 @@ public struct InstitutionSearch: Sendable {
                     break
                 }
             }
-            let map = folded[Int32(index)]?.characterOfByte
+            let map = foldedEntry(index)?.characterOfByte
             // an array sorted and rid of repeats (a Set's first use costs more than the few bytes here)
             var characters: [Int] = []
             characters.reserveCapacity(bytes.count)

@@ -65,11 +65,11 @@ struct SearchPane: PaneView {
     /// The screen row of the list's first line at the last draw (for mouse clicks).
     var listTop = 0
 
-    /// Every institution the last query matched (to narrow from when a character is appended).
-    private var matching: [Int]?
     /// The results of the queries typed on the way to the current one (each a prefix of the
-    /// next), so that deleting characters finds them again instead of rescanning everything.
-    private var earlier: [(query: String, matches: [SearchMatch], matching: [Int])] = []
+    /// next), so that deleting characters finds them again instead of rescanning everything, and
+    /// the set each matched (compact: at most an eighth of a byte a name), to narrow the next from
+    /// (`nil` when the search found the best without looking at every name).
+    private var earlier: [(query: String, matches: [SearchMatch], matching: SearchCandidates?)] = []
 
     /// Recomputes the results if the query changed: a query that extends the last one only
     /// rescans what the last one matched; one typed before on the way here is remembered.
@@ -79,12 +79,10 @@ struct SearchPane: PaneView {
         earlier.removeAll { !query.hasPrefix($0.query) }
         if let known = earlier.last, known.query == query {
             results = known.matches
-            matching = known.matching
         } else {
             let base = earlier.last.flatMap { $0.query.allSatisfy(\.isWhitespace) ? nil : $0.matching }
-            let found = context.search.search(query, among: base, limit: InstitutionSearch.listLimit)
+            let found = context.search.search(query, narrowing: base, limit: InstitutionSearch.listLimit)
             results = found.matches
-            matching = found.matching
             if earlier.count == 64 { earlier.removeFirst() }
             earlier.append((query, found.matches, found.matching))
         }
