@@ -92,6 +92,30 @@ extension TerminalScreenTests {
             #expect(screen.inputDueInMs == nil)
         }
 
+        /// An app busy for longer than a paste's idle time (a slow frame, a loaded machine) finds
+        /// the rest of the paste still waiting: the paste goes on, whole, and is not cut where
+        /// the app looked away (its rest typed as keys: an Enter in it would submit a form).
+        @Test func aPasteOutlastsABusyApp() throws {
+            var fds: [Int32] = [-1, -1]
+            #expect(pipe(&fds) == 0)
+            defer { for fd in fds { close(fd) } }
+            let screen = try TerminalScreen.headless(inputFD: fds[0])
+            defer { screen.close() }
+            func send(_ text: String) {
+                let bytes = Array(text.utf8)
+                #expect(bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) } == bytes.count)
+            }
+            send("\u{1B}[200~abc")
+            #expect(screen.readKey(timeoutMs: 0) == nil)  // the paste has begun
+            send("d\re\u{1B}[201~x")
+            usleep(useconds_t(PasteInProgress.idleMs + 200) * 1000)  // the app is busy elsewhere: the condition tested
+            var keys: [Key] = []
+            for _ in 0..<100 where keys.count < 2 {
+                if let key = screen.readKey(timeoutMs: 5) { keys.append(key) }
+            }
+            #expect(keys == [.paste("abcd\ne"), .char("x")])
+        }
+
         @Test func mouseEventsAreMapped() throws {
             try withScreen { screen in
                 let cases: [(UInt, MouseEvent.Kind)] = [

@@ -21,7 +21,8 @@ extension TerminalScreen {
         var first = true
         while true {
             let now = Self.nowMs()
-            if let ended = idlePaste(at: now) { return ended }
+            // a paste ends for lack of input only when none is waiting (the read below times out):
+            // an app busy for longer than the paste's idle time finds the rest of it still there
             // a paste that floods in is read on at the next call: the caller's loop goes on
             if !first, let end, now > end { return nil }
             first = false
