@@ -194,12 +194,14 @@ swift_tests() {
 # the clone (readme); the two packages outside the repository build in a folder of their own
 # (outside); the AddressSanitizer build has its folder, .build-asan, and builds linkterm alone
 # (asan). So readme, outside and asan start beside the debug build, and swifttest (tmux) beside pty
-# (pseudo-terminals of their own).
+# (pseudo-terminals of their own). The README's release builds are the longest chain (linkterm, then
+# its SSH server, one after the other in one .build): the debug build and the AddressSanitizer build
+# give way to them (nice 5: the tests themselves are not slowed), so that no core waits at the end.
 stage setup set_up
 stage_aside readme readme_in_the_clone
 stage_aside outside outside_in_the_clone
 stage_aside asan bash Tests/asan.sh
-stage build swift build
+stage build nice -n 5 swift build
 # the performance gate: instructions (callgrind) of a batch search and of a start-up of the debug
 # build against Tests/perf/baselines.json, failing on more than 10% over
 stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
