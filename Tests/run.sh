@@ -207,9 +207,10 @@ stage build nice -n 5 swift build
 stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
 stage_aside swifttest swift_tests
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
-# (four workers, a test file each at a time; test_outside_package.py runs in outside)
-stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider -n 4 --dist loadfile Tests/pty \
-  --ignore=Tests/pty/test_outside_package.py
+# (four workers, a test file each at a time; test_outside_package.py runs in outside; pytest-benchmark,
+# where it is installed, would warn on each worker that xdist disables it: these tests do not use it)
+stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider -p no:benchmark -n 4 --dist loadfile \
+  Tests/pty --ignore=Tests/pty/test_outside_package.py
 stage_join swifttest
 # a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
 stage_join asan
