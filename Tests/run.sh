@@ -103,7 +103,7 @@ filter_asan() { grep -v '^PASS  ' || true; }
 # swift test: the closing line, and each failing test's lines (an event line of Swift Testing starts
 # with its symbol; a failure's is ✘, and its output follows until the next event line)
 filter_swifttest() {
-  LC_ALL=C awk '/Test run with/ { print; show = 0; next } /^[\200-\377]/ { show = ($0 ~ /^\342\234\230/) } show'
+  LC_ALL=C awk '/^swifttest: / { show = 1 } /Test run with/ { print; show = 0; next } /^[\200-\377]/ { show = ($0 ~ /^\342\234\230/) } show'
 }
 
 install_tools() {
@@ -127,6 +127,9 @@ install_tools() {
   # Tests/tools/in_pty.py); pytest runs the pty tests (Tests/pty)
   python3 -c 'import asciinema, sys; sys.exit(asciinema.__version__ != "2.4.0")' 2>/dev/null || need_pip+=(asciinema==2.4.0)
   python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
+  # pytest-xdist runs the pty tests on several workers (each test waits on its pseudo-terminal far
+  # more than it computes)
+  python3 -c 'import xdist, sys; sys.exit(xdist.__version__ != "3.8.0")' 2>/dev/null || need_pip+=(pytest-xdist==3.8.0)
   # paramiko makes the SSH requests OpenSSH's client cannot (keyboard-interactive alone, many channels on
   # one connection, a forged user name), and ssh-audit audits `linkterm serve` (Tests/pty/test_serve_hardening.py)
   python3 -c 'import paramiko, sys; sys.exit(paramiko.__version__ != "5.1.0")' 2>/dev/null || need_pip+=(paramiko==5.1.0)
@@ -142,10 +145,11 @@ install_tools() {
   echo "tmux $(tmux -V | cut -d' ' -f2), $(ssh -V 2>&1 | cut -d, -f1), $(valgrind --version), $(swift --version 2>&1 | head -1)"
 }
 
-# the README's tests, in a copy of the checkout as a fresh clone has it (its own .build): they
-# build the release binary as the README says, so they start at once, beside the debug build
-readme_in_a_clone() {
-  local clone="$LINKTERM_TEST_TMP/clone"
+# a copy of the checkout as a fresh clone has it (its own .build), for the README's tests, which
+# build the release binary as the README says (so they start at once, beside the debug build), and
+# for the packages outside the repository
+clone="$LINKTERM_TEST_TMP/clone"
+copy_as_a_clone() {
   mkdir -p "$clone" || return 1
   if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     # what a clone would hold, with this checkout's uncommitted changes (the files git would add)
@@ -157,27 +161,61 @@ readme_in_a_clone() {
   else
     tar --exclude='./.build*' -cf - . | tar -xf - -C "$clone" || return 1
   fi
-  cd "$clone" && env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/readme
+}
+set_up() { install_tools && copy_as_a_clone; }
+
+# the embedding test of the README builds a package outside the repository (MyApp, as printed);
+# Tests/pty/test_outside_package.py builds another (SeedSamples); they run on their own (outside),
+# beside the README's release builds, and share one build folder ($LINKTERM_OUTSIDE_BUILD), so
+# that linkterm's libraries compile once for the two (see shared_build there)
+embedding=Tests/readme/test_readme.py::test_embedding_snippet_as_printed_shows_its_callbacks_after_link_closes
+readme_in_the_clone() {
+  cd "$clone" && env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/readme --deselect "$embedding"
+}
+outside_in_the_clone() {
+  mkdir -p "$LINKTERM_TEST_TMP/outside" || return 1
+  cd "$clone" && env PYTHONDONTWRITEBYTECODE=1 LINKTERM_OUTSIDE_BUILD="$LINKTERM_TEST_TMP/outside" \
+    python3 -m pytest -q -p no:cacheprovider "$embedding" Tests/pty/test_outside_package.py
 }
 
-# What needs what: the debug build (build) is what perfgate, pty and swifttest run; the README's
-# tests build the release binary in a clone of their own (readme); the AddressSanitizer build has
-# its folder, .build-asan, and builds linkterm alone (asan). So readme and asan start beside the
-# debug build, and swifttest (tmux) beside pty (pseudo-terminals of their own).
-stage setup install_tools
-stage_aside readme readme_in_a_clone
+# the Swift tests: their targets build beside the pty tests (which need only the products), then
+# Swift Testing runs them (the end-to-end ones drive linkterm in tmux)
+swift_tests() {
+  if ! swift build --build-tests > "$logs/testbuild.log" 2>&1; then
+    echo "swifttest: the test targets did not build (full log: $logs/testbuild.log):"
+    filter_build < "$logs/testbuild.log"
+    return 1
+  fi
+  swift test --skip-build
+}
+
+# What needs what: the debug build of the products (build) is what perfgate and pty run; the
+# Swift tests build their targets on it (swifttest); the README's tests build the release binary in
+# the clone (readme); the two packages outside the repository build in a folder of their own
+# (outside); the AddressSanitizer build has its folder, .build-asan, and builds linkterm alone
+# (asan). So readme, outside and asan start beside the debug build, and swifttest (tmux) beside pty
+# (pseudo-terminals of their own). The README's release builds are the longest chain (linkterm, then
+# its SSH server, one after the other in one .build): the debug build and the AddressSanitizer build
+# give way to them (nice 5: the tests themselves are not slowed), so that no core waits at the end.
+stage setup set_up
+stage_aside readme readme_in_the_clone
+stage_aside outside outside_in_the_clone
 stage_aside asan bash Tests/asan.sh
-stage build swift build --build-tests
+stage build nice -n 5 swift build
 # the performance gate: instructions (callgrind) of a batch search and of a start-up of the debug
 # build against Tests/perf/baselines.json, failing on more than 10% over
 stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
-# the Swift tests (Swift Testing; the end-to-end ones drive linkterm in tmux)
-stage_aside swifttest swift test --skip-build --no-parallel
+stage_aside swifttest swift_tests
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
-stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/pty
+# (four workers, a test file each at a time; test_outside_package.py runs in outside; pytest-benchmark,
+# where it is installed, would warn on each worker that xdist disables it: these tests do not use it)
+stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider -p no:benchmark -n 4 --dist loadfile \
+  Tests/pty --ignore=Tests/pty/test_outside_package.py
 stage_join swifttest
 # a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
 stage_join asan
+# the README's embedding snippet and the seeds' samples, built outside the repository
+stage_join outside
 # the README's set-up and quick start, run as written (the release build), and the install step
 stage_join readme
 

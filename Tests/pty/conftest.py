@@ -6,6 +6,7 @@ terminal restored or not, time to exit, CPU) and the counts of the randomized te
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -57,13 +58,29 @@ def spawn(binary, home):
         p.close()
 
 
+def pytest_sessionfinish(session):
+    """Under pytest-xdist (Tests/run.sh runs these tests on several workers), a worker hands what
+    its tests measured to the controller, which prints the summary."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["pty_measured"] = json.dumps(MEASURED)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist's controller: a worker ended; its measurements join the summary."""
+    MEASURED.extend((name, text) for name, text in json.loads(getattr(node, "workeroutput", {}).get("pty_measured", "[]")))
+
+
 def pytest_terminal_summary(terminalreporter):
     if not MEASURED:
         return
     terminalreporter.write_sep("-", "pty measurements")
-    section = None
+    # by section, in the order the sections first came (workers finish in any order)
+    sections: dict[str, list[str]] = {}
     for name, text in MEASURED:
-        if name != section:
-            terminalreporter.write_line(f"{name}:")
-            section = name
-        terminalreporter.write_line(f"  {text}")
+        sections.setdefault(name, []).append(text)
+    for name, texts in sections.items():
+        terminalreporter.write_line(f"{name}:")
+        for text in texts:
+            terminalreporter.write_line(f"  {text}")

@@ -8,6 +8,7 @@ pseudo-terminal: onLoad, an onEvent per event, then onSuccess (v1: a didHandleEv
 then didSucceedWithPublicToken with the kPLKMetadata keys; Mesh: onIntegrationConnected)."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -20,6 +21,17 @@ from ptyharness import mesh_to_connected, ENTER, PtyProcess, REPO, base_env, lin
 NSLOG = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \w+\[\d+:\w+\] (.*)$")
 
 
+def shared_build() -> Path | None:
+    """With $LINKTERM_OUTSIDE_BUILD (Tests/run.sh sets it), the build folder this package shares
+    with the README's MyApp (Tests/readme: MyApp is made in that folder and built as printed, into
+    its .build): both depend on this checkout by path, so SwiftPM's commands for linkterm's
+    libraries are the same in both, and they compile once for the two packages instead of twice.
+    A command whose flags or inputs differ is not shared but run again, so a shared folder builds
+    exactly what a fresh one would."""
+    folder = os.environ.get("LINKTERM_OUTSIDE_BUILD")
+    return Path(folder) / "MyApp" / ".build" if folder else None
+
+
 @pytest.fixture(scope="module")
 def outside(tmp_path_factory) -> Path:
     """The package, copied outside the repository and built (once for the module)."""
@@ -27,9 +39,12 @@ def outside(tmp_path_factory) -> Path:
     shutil.copytree(REPO / "Tests" / "OutsidePackage", root)
     manifest = (root / "Package.swift.in").read_text().replace("@LINKTERM@", str(REPO))
     (root / "Package.swift").write_text(manifest)
-    built = subprocess.run(["swift", "build"], cwd=root, capture_output=True, text=True, timeout=1200)
+    scratch = shared_build()
+    arguments = ["--scratch-path", str(scratch)] if scratch else []
+    built = subprocess.run(["swift", "build", *arguments], cwd=root, capture_output=True, text=True, timeout=1200,
+                           stdin=subprocess.DEVNULL)
     assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
-    return root / ".build" / "debug"
+    return (scratch or root / ".build") / "debug"
 
 
 def run_to_success(program: Path, home: Path) -> tuple[list[str], str]:

@@ -279,12 +279,15 @@ def test_theme_example_is_a_theme_linkterm_takes(release, tmp_path):
     assert refused.returncode == 2 and 'goes inside "colors"' in refused.stderr, refused.stderr
 
 
-def test_embedding_snippet_as_printed_shows_its_callbacks_after_link_closes(release, tmp_path):
+def test_embedding_snippet_as_printed_shows_its_callbacks_after_link_closes(tmp_path):
     """The Package.swift and main.swift of the README's embedding section, as printed (the path to
     this repository put in place of ../linkterm), built outside the repository in a folder not
-    called linkterm; the program signs in, and its callbacks' lines show after the screen closes."""
+    called linkterm; the program signs in, and its callbacks' lines show after the screen closes.
+    (With $LINKTERM_OUTSIDE_BUILD, the app is made in that folder, whose MyApp/.build
+    Tests/pty/test_outside_package.py's package shares: see its shared_build.)"""
     manifest, program = blocks("Embedding it in a Swift program", "swift")[:2]
-    app = tmp_path / "MyApp"
+    shared = os.environ.get("LINKTERM_OUTSIDE_BUILD")
+    app = (Path(shared) if shared else tmp_path) / "MyApp"
     (app / "Sources" / "MyApp").mkdir(parents=True)
     assert '"../linkterm"' in manifest
     (app / "Package.swift").write_text(manifest.replace('"../linkterm"', json.dumps(str(REPO))))
