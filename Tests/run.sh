@@ -186,7 +186,9 @@ swift_tests() {
     filter_build < "$logs/testbuild.log"
     return 1
   fi
-  swift test --skip-build
+  # one test at a time: suites outside the serialized ncurses one also use the terminal's input
+  # layer (a parallel run of the Input and Signal suites with others failed)
+  swift test --skip-build --no-parallel
 }
 
 # What needs what: the debug build of the products (build) is what perfgate and pty run; the
@@ -207,9 +209,9 @@ stage build nice -n 5 swift build
 stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
 stage_aside swifttest swift_tests
 # the real binary in pseudo-terminals: exit paths, signals, suspend, resizes, bad input, secrets
-# (four workers, a test file each at a time; test_outside_package.py runs in outside; pytest-benchmark,
+# (two workers, a test file each at a time; test_outside_package.py runs in outside; pytest-benchmark,
 # where it is installed, would warn on each worker that xdist disables it: these tests do not use it)
-stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider -p no:benchmark -n 4 --dist loadfile \
+stage pty env PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider -p no:benchmark -n 2 --dist loadfile \
   Tests/pty --ignore=Tests/pty/test_outside_package.py
 stage_join swifttest
 # a full flow under AddressSanitizer (replays, search, the real UI in a pty): no leak, no error
