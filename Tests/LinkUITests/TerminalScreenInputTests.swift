@@ -62,58 +62,58 @@ extension TerminalScreenTests {
             }
         }
 
-        /// A loop that sleeps in `waitForInput` is woken when a partial input is due: a lone
-        /// Esc becomes Escape after its 50 ms without the loop waiting for another byte, and an
-        /// unended paste is delivered after its 500 ms without input.
-        @Test func waitForInputWakesWhenAPartialInputIsDue() throws {
+        /// A headless screen reading a pipe, and a function that writes `text` into it (as a
+        /// terminal would send it).
+        static func withPipedScreen(_ body: (TerminalScreen, (String) -> Void) throws -> Void) throws {
             var fds: [Int32] = [-1, -1]
             #expect(pipe(&fds) == 0)
             defer { for fd in fds { close(fd) } }
             let screen = try TerminalScreen.headless(inputFD: fds[0])
             defer { screen.close() }
-            func send(_ text: String) {
+            try body(screen) { text in
                 let bytes = Array(text.utf8)
                 #expect(bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) } == bytes.count)
             }
-            func next() -> Key? {
-                for _ in 0..<100 {  // each wait ends when something is due: never 100 in a row
-                    guard screen.waitForInput(timeoutMs: -1) == .input else { continue }
-                    if let key = screen.readKey(timeoutMs: 0) { return key }
+        }
+
+        /// A loop that sleeps in `waitForInput` is woken when a partial input is due: a lone
+        /// Esc becomes Escape after its 50 ms without the loop waiting for another byte, and an
+        /// unended paste is delivered after its 500 ms without input.
+        @Test func waitForInputWakesWhenAPartialInputIsDue() throws {
+            try Self.withPipedScreen { screen, send in
+                func next() -> Key? {
+                    for _ in 0..<100 {  // each wait ends when something is due: never 100 in a row
+                        guard screen.waitForInput(timeoutMs: -1) == .input else { continue }
+                        if let key = screen.readKey(timeoutMs: 0) { return key }
+                    }
+                    return nil
                 }
-                return nil
+                send("\u{1B}")
+                #expect(next() == .escape)
+                #expect(screen.inputDueInMs == nil)
+                send("\u{1B}[200~abc")
+                #expect(next() == .paste("abc"))
+                send("\u{1B}[12;40R\u{1B}]11;rgb:0/0/0\u{1B}\\x")
+                #expect(next() == .char("x"))
+                #expect(screen.inputDueInMs == nil)
             }
-            send("\u{1B}")
-            #expect(next() == .escape)
-            #expect(screen.inputDueInMs == nil)
-            send("\u{1B}[200~abc")
-            #expect(next() == .paste("abc"))
-            send("\u{1B}[12;40R\u{1B}]11;rgb:0/0/0\u{1B}\\x")
-            #expect(next() == .char("x"))
-            #expect(screen.inputDueInMs == nil)
         }
 
         /// An app busy for longer than a paste's idle time (a slow frame, a loaded machine) finds
         /// the rest of the paste still waiting: the paste goes on, whole, and is not cut where
         /// the app looked away (its rest typed as keys: an Enter in it would submit a form).
         @Test func aPasteOutlastsABusyApp() throws {
-            var fds: [Int32] = [-1, -1]
-            #expect(pipe(&fds) == 0)
-            defer { for fd in fds { close(fd) } }
-            let screen = try TerminalScreen.headless(inputFD: fds[0])
-            defer { screen.close() }
-            func send(_ text: String) {
-                let bytes = Array(text.utf8)
-                #expect(bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) } == bytes.count)
+            try Self.withPipedScreen { screen, send in
+                send("\u{1B}[200~abc")
+                #expect(screen.readKey(timeoutMs: 0) == nil)  // the paste has begun
+                send("d\re\u{1B}[201~x")
+                usleep(useconds_t(PasteInProgress.idleMs + 200) * 1000)  // the app is busy elsewhere: the condition tested
+                var keys: [Key] = []
+                for _ in 0..<100 where keys.count < 2 {
+                    if let key = screen.readKey(timeoutMs: 5) { keys.append(key) }
+                }
+                #expect(keys == [.paste("abcd\ne"), .char("x")])
             }
-            send("\u{1B}[200~abc")
-            #expect(screen.readKey(timeoutMs: 0) == nil)  // the paste has begun
-            send("d\re\u{1B}[201~x")
-            usleep(useconds_t(PasteInProgress.idleMs + 200) * 1000)  // the app is busy elsewhere: the condition tested
-            var keys: [Key] = []
-            for _ in 0..<100 where keys.count < 2 {
-                if let key = screen.readKey(timeoutMs: 5) { keys.append(key) }
-            }
-            #expect(keys == [.paste("abcd\ne"), .char("x")])
         }
 
         @Test func mouseEventsAreMapped() throws {
