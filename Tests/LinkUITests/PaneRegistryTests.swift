@@ -71,9 +71,9 @@ struct PaneRegistryTests {
 
     @Test("each engine pane is shown by a view the registry holds, exactly one of that type")
     func oneViewPerPane() {
-        let registry = PaneRegistry()
+        let registry = PlaidPaneRegistry()
         for pane in Self.everyPane {
-            let type = PaneRegistry.viewType(for: pane)
+            let type = PlaidPaneRegistry.viewType(for: pane)
             let holding = registry.views.filter { Swift.type(of: $0 as Any) == type }
             #expect(holding.count == 1, "\(pane): \(type) is held \(holding.count) times")
         }

@@ -4,11 +4,11 @@ import LinkKit
 /// its key map (the footer, the help overlay and, for a pane whose bindings name their action,
 /// the matching), its title, whether it takes text, how it handles a key, how it draws, and which
 /// keys a person presses on it to carry out a scenario step (the autopilot). `Context` is what
-/// its flavor's panes read (``PaneContext`` for Plaid, ``MeshPaneContext`` for Mesh), and names
+/// its flavor's panes read (``PlaidPaneContext`` for Plaid, ``MeshPaneContext`` for Mesh), and names
 /// the flavor's engine action, engine pane and scenario command.
 ///
 /// A pane never changes the engine: ``handle(_:context:)`` returns the action to send. The app
-/// finds the view for the engine's pane in its flavor's exhaustive switch (``PaneRegistry`` for
+/// finds the view for the engine's pane in its flavor's exhaustive switch (``PlaidPaneRegistry`` for
 /// Plaid, ``MeshFlavor/viewType(for:)``); adding a pane is a file that conforms to this protocol
 /// and two lines there (docs/ARCHITECTURE.md, "To add a pane").
 protocol PaneView<Context> {

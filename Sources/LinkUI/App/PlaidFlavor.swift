@@ -4,7 +4,7 @@ import LinkKit
 public typealias LinkApp = FlavorApp<PlaidFlavor>
 
 /// PlaidFlavor: Plaid Link in the terminal app: a ``SessionDriver`` over Plaid's engine, its pane
-/// views (``PaneRegistry``), its header, its help (the sandbox's credentials and institutions).
+/// views (``PlaidPaneRegistry``), its header, its help (the sandbox's credentials and institutions).
 public final class PlaidFlavor: AppFlavor {
     /// The Plaid engine's action.
     public typealias Action = UserAction
@@ -23,7 +23,7 @@ public final class PlaidFlavor: AppFlavor {
     /// Which SDK's callbacks the log panel shows.
     public var sdk: SDKGeneration = .current
     /// The pane views.
-    var panes = PaneRegistry()
+    var panes = PlaidPaneRegistry()
     var lastPane: Pane?
     var lastChallenge: MFAChallenge?
 
@@ -50,8 +50,8 @@ public final class PlaidFlavor: AppFlavor {
     }
 
     /// What the pane views read about `pane` (by default the engine's).
-    func context(for pane: Pane? = nil) -> PaneContext {
-        PaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, search: search,
+    func context(for pane: Pane? = nil) -> PlaidPaneContext {
+        PlaidPaneContext(pane: pane ?? driver.engine.pane, engine: driver.engine, styles: styles, search: search,
                     now: driver.clock.now.millis, outcome: driver.outcome, presentation: driver.presentationOptions)
     }
 
@@ -159,7 +159,7 @@ extension FlavorApp where Flavor == PlaidFlavor {
         set { flavor.sdk = newValue }
     }
     /// The pane views.
-    var panes: PaneRegistry { flavor.panes }
+    var panes: PlaidPaneRegistry { flavor.panes }
     /// What the pane views read about `pane` (by default the engine's).
-    func context(for pane: Pane? = nil) -> PaneContext { flavor.context(for: pane) }
+    func context(for pane: Pane? = nil) -> PlaidPaneContext { flavor.context(for: pane) }
 }

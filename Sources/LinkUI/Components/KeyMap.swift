@@ -3,7 +3,7 @@ import LinkSDK
 
 /// KeyBindingOf: a named key binding of a flavor whose engine takes `Action`; footers and the
 /// help overlay are generated from these, and a pane whose binding names its action handles the
-/// key from here (``KeyMapOf/action(for:)``). Plaid's panes write ``KeyBinding``, Mesh's
+/// key from here (``KeyMapOf/action(for:)``). Plaid's panes write ``PlaidKeyBinding``, Mesh's
 /// ``MeshKeyBinding``; the keys every pane shares and the log panel's send nothing (``KeyLabel``).
 public struct KeyBindingOf<Action: Hashable & Sendable>: Hashable, Sendable {
     /// The keys as a person reads them, e.g. `Enter` or `↑/↓`.
@@ -45,9 +45,9 @@ public struct KeyMapOf<Action: Hashable & Sendable>: Hashable, Sendable {
 }
 
 /// A Plaid pane's binding.
-typealias KeyBinding = KeyBindingOf<UserAction>
+typealias PlaidKeyBinding = KeyBindingOf<UserAction>
 /// A Plaid pane's key map.
-typealias KeyMap = KeyMapOf<UserAction>
+typealias PlaidKeyMap = KeyMapOf<UserAction>
 /// A Mesh pane's binding.
 typealias MeshKeyBinding = KeyBindingOf<MeshAction>
 /// A Mesh pane's key map.

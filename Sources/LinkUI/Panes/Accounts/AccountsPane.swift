@@ -3,33 +3,33 @@ import LinkKit
 /// AccountsPane: account select; checkboxes (or radio buttons in single-account mode). Also the
 /// returning user's saved accounts (SELECT_SAVED_ACCOUNT), with `c` to connect a new institution.
 struct AccountsPane: PaneView {
-    func title(_ context: PaneContext) -> String? { context.pane == .selectSavedAccount ? " Saved accounts " : " Select accounts " }
+    func title(_ context: PlaidPaneContext) -> String? { context.pane == .selectSavedAccount ? " Saved accounts " : " Select accounts " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        let move = KeyBinding("↑/↓", "move", matches: [.up, .down])
-        let enter = KeyBinding("Enter", "continue", matches: [.enter])
-        let esc = KeyBinding("Esc", "exit", matches: [.escape], sends: .back)
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        let move = PlaidKeyBinding("↑/↓", "move", matches: [.up, .down])
+        let enter = PlaidKeyBinding("Enter", "continue", matches: [.enter])
+        let esc = PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)
         if context.pane == .selectSavedAccount {
-            let new = KeyBinding("c", "connect a new institution", matches: [.char("c")], sends: .connectNewInstitution)
+            let new = PlaidKeyBinding("c", "connect a new institution", matches: [.char("c")], sends: .connectNewInstitution)
             return context.singleAccount
-                ? KeyMap([move, KeyBinding("Space", "choose", matches: [.char(" ")]), enter, new, esc])
-                : KeyMap([move, KeyBinding("Space", "toggle", matches: [.char(" ")]), KeyBinding("a", "all/none", matches: [.char("a")]),
+                ? PlaidKeyMap([move, PlaidKeyBinding("Space", "choose", matches: [.char(" ")]), enter, new, esc])
+                : PlaidKeyMap([move, PlaidKeyBinding("Space", "toggle", matches: [.char(" ")]), PlaidKeyBinding("a", "all/none", matches: [.char("a")]),
                           enter, new, esc])
         }
         return context.singleAccount
-            ? KeyMap([move, KeyBinding("Space", "choose", matches: [.char(" ")]), enter, esc])
-            : KeyMap([move, KeyBinding("Space", "toggle", matches: [.char(" ")]), KeyBinding("a", "all/none", matches: [.char("a")]),
+            ? PlaidKeyMap([move, PlaidKeyBinding("Space", "choose", matches: [.char(" ")]), enter, esc])
+            : PlaidKeyMap([move, PlaidKeyBinding("Space", "toggle", matches: [.char(" ")]), PlaidKeyBinding("a", "all/none", matches: [.char("a")]),
                       enter, esc])
     }
 
     /// A new visit starts with nothing chosen; back from the exit dialog, the choice stays.
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if !returning { reset() }
     }
 
     /// Move to each account to change and press Space, then Enter; `accounts all`: `a` unless all
     /// are chosen already, then Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) throws(ActionRejected) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) throws(ActionRejected) -> [Key]? {
         let accounts = context.engine.accounts
         switch command {
         case .allAccounts:
@@ -77,7 +77,7 @@ struct AccountsPane: PaneView {
     }
 
     /// Space toggles, `a` selects all or clears, Enter continues with at least one.
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         let count = context.engine.accounts.count
         let single = context.singleAccount
         if cursor.handle(key, count: count, height: listHeight) { return .handled }
@@ -121,7 +121,7 @@ struct AccountsPane: PaneView {
     }
 
     /// Draws the list: checkbox, name, mask, type/subtype.
-    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         let single = context.singleAccount
         let accounts = context.engine.accounts

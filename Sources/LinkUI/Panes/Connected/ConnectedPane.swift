@@ -2,15 +2,15 @@ import LinkKit
 
 /// ConnectedPane: success; the institution and the accounts shared. Enter or Esc finishes.
 struct ConnectedPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Connected " }
+    func title(_ context: PlaidPaneContext) -> String? { " Connected " }
 
     /// Enter and Esc finish the session (onSuccess, then HANDOFF); the footer names Enter.
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "finish", matches: [.enter, .escape], sends: .primary)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Enter", "finish", matches: [.enter, .escape], sends: .primary)])
     }
 
     /// Draws the success message and the shared accounts.
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("✓ Success", y: area.y, area: area, style: s.success) + 1
         let accounts = context.engine.sharedAccounts

@@ -2,28 +2,28 @@ import LinkKit
 
 /// ConsentPane: the first pane, what linking shares and how; Enter continues, Esc leaves at once.
 struct ConsentPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Link your account " }
+    func title(_ context: PlaidPaneContext) -> String? { " Link your account " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        var bindings = [KeyBinding("Enter", "continue", matches: [.enter], sends: .primary),
-                        KeyBinding("d", "data shared", matches: [.char("d")], sends: .viewDataTypes)]
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        var bindings = [PlaidKeyBinding("Enter", "continue", matches: [.enter], sends: .primary),
+                        PlaidKeyBinding("d", "data shared", matches: [.char("d")], sends: .viewDataTypes)]
         if context.engine.configuration.products.contains(.assets) {
-            bindings.append(KeyBinding("m", "my.plaid.com", matches: [.char("m")], sends: .openMyPlaid))
+            bindings.append(PlaidKeyBinding("m", "my.plaid.com", matches: [.char("m")], sends: .openMyPlaid))
         }
-        return KeyMap(bindings + [KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+        return PlaidKeyMap(bindings + [PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
     /// Whether my.plaid.com was opened (the pane gives its address).
     var openedMyPlaid = false
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         guard let action = keyMap(context).action(for: key) else { return .ignored }
         if action == .openMyPlaid { openedMyPlaid = true }
         return .send(action)
     }
 
     /// `data-types`: d; `my-plaid`: m.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         switch command {
         case .dataTypes: [.char("d")]
         case .myPlaid: [.char("m")]
@@ -32,7 +32,7 @@ struct ConsentPane: PaneView {
     }
 
     /// Draws the consent text and the continue button.
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = area.y
         y = buffer.paragraph("linkterm uses Plaid to connect your account", y: y, area: area, style: s.title) + 1

@@ -2,24 +2,24 @@ import LinkKit
 
 /// CredentialsPane: username and password (masked) for the selected institution.
 struct CredentialsPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Credentials " }
+    func title(_ context: PlaidPaneContext) -> String? { " Credentials " }
 
     /// Esc goes back to search, or in update mode (no search to go back to) asks to exit.
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Tab", "next field", matches: [.tab]), KeyBinding("Enter", "submit", matches: [.enter]),
-                KeyBinding("Esc", context.engine.isUpdateMode ? "exit" : "back", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Tab", "next field", matches: [.tab]), PlaidKeyBinding("Enter", "submit", matches: [.enter]),
+                PlaidKeyBinding("Esc", context.engine.isUpdateMode ? "exit" : "back", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { true }
+    func takesText(_ context: PlaidPaneContext) -> Bool { true }
 
     /// After a wrong password the username stays and the password is cleared; a new visit
     /// starts empty; back from the exit dialog, both stay.
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if context.engine.inlineError != nil { retry() } else if !returning { reset() }
     }
 
     /// Fill both fields (from the username) and press Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .credentials(let name, let secret) = command else { return nil }
         let toUsername: [Key] = focus == 0 ? [] : [.backTab]
         return toUsername + [.ctrl("u")] + name.map { Key.char($0) } + [.tab, .ctrl("u")]
@@ -42,12 +42,12 @@ struct CredentialsPane: PaneView {
     mutating func retry() { fields.retry() }
 
     /// Typing edits the focused field; Tab/arrows switch; Enter submits when both are filled.
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         fields.handleSignIn(key, back: UserAction.back, submit: UserAction.submitCredentials)
     }
 
     /// Draws the fields, the inline error and the sandbox hint.
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Enter your \(context.institutionName) credentials", y: area.y, area: area, style: s.title) + 1
         let cursor = fields.draw(into: &buffer, y: y, area: area, placeholders: ("user_good", ""), styles: s)

@@ -3,18 +3,18 @@ import LinkKit
 /// DocumentsStatusPane: the documents sent (SUBMIT_DOCUMENTS, being checked), accepted
 /// (SUBMIT_DOCUMENTS_SUCCESS: Enter finishes) or refused (SUBMIT_DOCUMENTS_ERROR: Enter uploads again).
 struct DocumentsStatusPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Upload bank statements " }
+    func title(_ context: PlaidPaneContext) -> String? { " Upload bank statements " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         switch context.pane {
-        case .documentsSubmitted(.accepted): KeyMap([KeyBinding("Enter", "finish", matches: [.enter, .escape], sends: .primary)])
+        case .documentsSubmitted(.accepted): PlaidKeyMap([PlaidKeyBinding("Enter", "finish", matches: [.enter, .escape], sends: .primary)])
         case .documentsSubmitted(.refused):
-            KeyMap([KeyBinding("Enter", "upload again", matches: [.enter], sends: .primary), KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
-        default: KeyMap([])
+            PlaidKeyMap([PlaidKeyBinding("Enter", "upload again", matches: [.enter], sends: .primary), PlaidKeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+        default: PlaidKeyMap([])
         }
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         switch context.pane {
         case .documentsSubmitted(.accepted):

@@ -5,27 +5,27 @@ import LinkKit
 /// commas. Nothing is read or sent anywhere: the sandbox judges them by name (PDFs pass), so a
 /// scenario plays the same through replay and the UI.
 struct UploadDocumentsPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Upload bank statements " }
+    func title(_ context: PlaidPaneContext) -> String? { " Upload bank statements " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "upload", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Enter", "upload", matches: [.enter]), PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { true }
+    func takesText(_ context: PlaidPaneContext) -> Bool { true }
 
     /// The paths, comma-separated.
     var files = TextField(maxLength: 1024)
     /// What was wrong.
     var problem: String?
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         problem = nil
     }
 
     /// The paths typed.
     var paths: [String] { files.text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         switch key {
         case .escape: return .send(.back)
         case .enter:
@@ -39,12 +39,12 @@ struct UploadDocumentsPane: PaneView {
     }
 
     /// `documents F…`: the names, comma-separated, Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .documents(let names) = command else { return nil }
         return [.ctrl("u")] + names.joined(separator: ", ").map { Key.char($0) } + [.enter]
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Verify your income with bank statements", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("Name your last two months of statements, separated by commas.", y: y, area: area,

@@ -2,13 +2,13 @@ import LinkKit
 
 /// ErrorPane: an error the user cannot fix here, with its display message and where Enter goes.
 struct ErrorPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Error " }
+    func title(_ context: PlaidPaneContext) -> String? { " Error " }
 
     /// Enter and Esc go where the error leads; the footer says where, as the button does.
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         let action = if case .error(let state) = context.pane { Self.action(state.next) } else { "continue" }
-        return KeyMap([KeyBinding("Enter", action, matches: [.enter, .escape], sends: .primary),
-                       KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+        return PlaidKeyMap([PlaidKeyBinding("Enter", action, matches: [.enter, .escape], sends: .primary),
+                       PlaidKeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
     }
 
     /// Where Enter goes, in the footer's words.
@@ -32,7 +32,7 @@ struct ErrorPane: PaneView {
 
     /// Draws the error's display message as Link does (a sentence of its own when it has none),
     /// and its code.
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         guard case .error(let state) = context.pane else { return nil }
         let s = context.styles
         var y = buffer.paragraph("Something went wrong", y: area.y, area: area, style: s.error) + 1

@@ -3,7 +3,7 @@ import LinkKit
 /// ExitConfirmPane: "Are you sure you want to exit?" over the pane the user was on.
 struct ExitConfirmPane: PaneView {
     /// The pane the dialog is over (its title stays).
-    func underlay(_ context: PaneContext) -> Pane? {
+    func underlay(_ context: PlaidPaneContext) -> Pane? {
         if case .exitConfirmation(let underneath) = context.pane { underneath } else { nil }
     }
 
@@ -12,13 +12,13 @@ struct ExitConfirmPane: PaneView {
         stayWord: "stay", buttons: ["No, stay", "Yes, exit"],
         message: ["Are you sure you want to exit?", "Your progress will be lost and you will return to the app."])
 
-    mutating func enter(_ context: PaneContext, returning: Bool) { dialog.reset() }
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) { dialog.reset() }
 
-    func keyMap(_ context: PaneContext) -> KeyMap { dialog.keyMap }
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap { dialog.keyMap }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult { dialog.handle(key) }
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult { dialog.handle(key) }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         dialog.draw(into: &buffer, area: area, styles: context.styles)
         return nil
     }

@@ -3,22 +3,22 @@ import LinkKit
 /// IdentityDocumentPane: DOCUMENTARY_VERIFICATION: the ID document to offer (a terminal cannot
 /// photograph one: the sandbox decides by the kind chosen).
 struct IdentityDocumentPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Verify with a document " }
+    func title(_ context: PlaidPaneContext) -> String? { " Verify with a document " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         if context.engine.identityOutcome != nil { return IdentityEnding.keyMap }
-        return KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), KeyBinding("Enter", "submit", matches: [.enter]),
-                       KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+        return PlaidKeyMap([PlaidKeyBinding("↑/↓", "choose", matches: [.up, .down]), PlaidKeyBinding("Enter", "submit", matches: [.enter]),
+                       PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
     /// The highlighted document.
     var cursor = ListCursor()
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if !returning { cursor.reset() }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         if context.engine.identityOutcome != nil { return key == .enter || key == .escape ? .send(.primary) : .ignored }
         let count = IdentityDocument.allCases.count
         if cursor.handle(key, count: count, height: count) { return .handled }
@@ -30,12 +30,12 @@ struct IdentityDocumentPane: PaneView {
     }
 
     /// `document D`: move to it and Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .document(let document) = command, let target = IdentityDocument.allCases.firstIndex(of: document) else { return nil }
         return KeyPlanner.moves(from: cursor.index, to: target) + [.enter]
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         if let outcome = context.engine.identityOutcome {
             IdentityEnding.draw(outcome, into: &buffer, area: area, styles: s)

@@ -4,7 +4,7 @@ import LinkKit
 /// (passed, failed, pending review): the outcome, and Enter to close Link.
 enum IdentityEnding {
     /// The key map once ended: Enter (or Esc) closes Link with onSuccess.
-    static let keyMap = KeyMap([KeyBinding("Enter", "close", matches: [.enter, .escape], sends: .primary)])
+    static let keyMap = PlaidKeyMap([PlaidKeyBinding("Enter", "close", matches: [.enter, .escape], sends: .primary)])
 
     /// Draws the outcome in `area`.
     static func draw(_ outcome: IdentityOutcome, into buffer: inout CellBuffer, area: Rect, styles s: ThemeStyles) {

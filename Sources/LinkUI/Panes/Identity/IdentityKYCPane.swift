@@ -3,15 +3,15 @@ import LinkKit
 /// IdentityKYCPane: KYC_CHECK: first and last name, date of birth, SSN (masked); Tab moves,
 /// Enter submits once every field is filled and well formed.
 struct IdentityKYCPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Your details " }
+    func title(_ context: PlaidPaneContext) -> String? { " Your details " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         if context.engine.identityOutcome != nil { return IdentityEnding.keyMap }
-        return KeyMap([KeyBinding("Tab", "next field", matches: [.tab]), KeyBinding("Enter", "submit", matches: [.enter]),
-                       KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+        return PlaidKeyMap([PlaidKeyBinding("Tab", "next field", matches: [.tab]), PlaidKeyBinding("Enter", "submit", matches: [.enter]),
+                       PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { context.engine.identityOutcome == nil }
+    func takesText(_ context: PlaidPaneContext) -> Bool { context.engine.identityOutcome == nil }
 
     var first = TextField(maxLength: 64)
     var last = TextField(maxLength: 64)
@@ -21,14 +21,14 @@ struct IdentityKYCPane: PaneView {
     var focus = 0
     var problem: String?
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         guard !returning else { return }
         first.clear(); last.clear(); birth.clear(); ssn.clear()
         focus = 0
         problem = nil
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         if context.engine.identityOutcome != nil { return key == .enter || key == .escape ? .send(.primary) : .ignored }
         switch key {
         case .escape: return .send(.back)
@@ -62,7 +62,7 @@ struct IdentityKYCPane: PaneView {
     }
 
     /// `kyc F L D S`: each field from the first, then Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .kyc(let details) = command else { return nil }
         var keys: [Key] = Array(repeating: .backTab, count: focus)
         keys += [.ctrl("u")] + details.firstName.map { Key.char($0) } + [.tab, .ctrl("u")] + details.lastName.map { Key.char($0) }
@@ -70,7 +70,7 @@ struct IdentityKYCPane: PaneView {
         return keys + KeyPlanner.keys(typing: details.ssn) + [.enter]
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         if let outcome = context.engine.identityOutcome {
             IdentityEnding.draw(outcome, into: &buffer, area: area, styles: s)

@@ -3,14 +3,14 @@ import LinkKit
 /// IdentityMatchBlockPane: IDENTITY_MATCH_BLOCK: the accounts' owner is not the person the app
 /// named (`--identity-match`); Enter or Esc goes back to choose another institution.
 struct IdentityMatchBlockPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Account not verified " }
+    func title(_ context: PlaidPaneContext) -> String? { " Account not verified " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter/Esc", "choose another institution", matches: [.enter, .escape], sends: .primary),
-                KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Enter/Esc", "choose another institution", matches: [.enter, .escape], sends: .primary),
+                PlaidKeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("✗ We couldn't confirm this account is yours", y: area.y, area: area, style: s.error) + 1
         y = buffer.paragraph("The name on the accounts at \(context.institutionName) does not match the name you gave the app. "

@@ -2,17 +2,17 @@ import LinkKit
 
 /// IdentitySMSPane: VERIFY_SMS: the mobile number, then the code sent to it (masked).
 struct IdentitySMSPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Verify your phone " }
+    func title(_ context: PlaidPaneContext) -> String? { " Verify your phone " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         if context.engine.identityOutcome != nil { return IdentityEnding.keyMap }
-        return KeyMap([KeyBinding("Enter", codeSent(context) ? "verify" : "send the code", matches: [.enter]),
-                       KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+        return PlaidKeyMap([PlaidKeyBinding("Enter", codeSent(context) ? "verify" : "send the code", matches: [.enter]),
+                       PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { context.engine.identityOutcome == nil }
+    func takesText(_ context: PlaidPaneContext) -> Bool { context.engine.identityOutcome == nil }
 
-    private func codeSent(_ context: PaneContext) -> Bool { context.pane == .identity(.verifySMS(codeSent: true)) }
+    private func codeSent(_ context: PlaidPaneContext) -> Bool { context.pane == .identity(.verifySMS(codeSent: true)) }
 
     /// The mobile number.
     var phone = TextField(maxLength: 24)
@@ -21,13 +21,13 @@ struct IdentitySMSPane: PaneView {
     /// What was wrong with the number.
     var problem: String?
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         problem = nil
         if !returning { code.clear() }
         if !returning && !codeSent(context) { phone.clear() }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         if context.engine.identityOutcome != nil { return key == .enter || key == .escape ? .send(.primary) : .ignored }
         switch key {
         case .escape: return .send(.back)
@@ -48,7 +48,7 @@ struct IdentitySMSPane: PaneView {
     }
 
     /// `phone N` / `otp C`: clear the field, type, Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         switch command {
         case .phone(let number): return [.ctrl("u")] + number.map { Key.char($0) } + [.enter]
         case .otp(let secret): return SecretField.keys(entering: secret)
@@ -56,7 +56,7 @@ struct IdentitySMSPane: PaneView {
         }
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         if let outcome = context.engine.identityOutcome {
             IdentityEnding.draw(outcome, into: &buffer, area: area, styles: s)

@@ -3,19 +3,19 @@ import LinkKit
 /// IdentityStepPane: the Identity Verification steps with nothing to type: the terms (Enter
 /// accepts), the selfie (Enter takes it, simulated), and the automatic risk check and screening.
 struct IdentityStepPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Verify your identity " }
+    func title(_ context: PlaidPaneContext) -> String? { " Verify your identity " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         if context.engine.identityOutcome != nil { return IdentityEnding.keyMap }
-        let esc = KeyBinding("Esc", "exit", matches: [.escape], sends: .back)
+        let esc = PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)
         return switch context.pane {
-        case .identity(.acceptTOS): KeyMap([KeyBinding("Enter", "accept", matches: [.enter], sends: .primary), esc])
-        case .identity(.selfieCheck): KeyMap([KeyBinding("Enter", "take the selfie", matches: [.enter], sends: .primary), esc])
-        default: KeyMap([esc])
+        case .identity(.acceptTOS): PlaidKeyMap([PlaidKeyBinding("Enter", "accept", matches: [.enter], sends: .primary), esc])
+        case .identity(.selfieCheck): PlaidKeyMap([PlaidKeyBinding("Enter", "take the selfie", matches: [.enter], sends: .primary), esc])
+        default: PlaidKeyMap([esc])
         }
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         if let outcome = context.engine.identityOutcome {
             IdentityEnding.draw(outcome, into: &buffer, area: area, styles: s)

@@ -3,18 +3,18 @@ import LinkKit
 /// LayerHostPane: before a Layer session opens, the host app's side: the phone (and date of birth)
 /// it submits (`submit(data:)`); once `LAYER_READY` has come, Enter opens Layer.
 struct LayerHostPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Your app (Layer not open yet) " }
+    func title(_ context: PlaidPaneContext) -> String? { " Your app (Layer not open yet) " }
 
-    private func ready(_ context: PaneContext) -> Bool { context.pane == .layerWaiting(ready: true) }
+    private func ready(_ context: PlaidPaneContext) -> Bool { context.pane == .layerWaiting(ready: true) }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         ready(context)
-            ? KeyMap([KeyBinding("Enter", "open Layer", matches: [.enter], sends: .primary), KeyBinding("Esc", "close", matches: [.escape], sends: .back)])
-            : KeyMap([KeyBinding("Tab", "next field", matches: [.tab]), KeyBinding("Enter", "submit", matches: [.enter]),
-                      KeyBinding("Esc", "close", matches: [.escape], sends: .back)])
+            ? PlaidKeyMap([PlaidKeyBinding("Enter", "open Layer", matches: [.enter], sends: .primary), PlaidKeyBinding("Esc", "close", matches: [.escape], sends: .back)])
+            : PlaidKeyMap([PlaidKeyBinding("Tab", "next field", matches: [.tab]), PlaidKeyBinding("Enter", "submit", matches: [.enter]),
+                      PlaidKeyBinding("Esc", "close", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { !ready(context) }
+    func takesText(_ context: PlaidPaneContext) -> Bool { !ready(context) }
 
     var phone = TextField(maxLength: 24)
     var birth = TextField(maxLength: 10)
@@ -23,8 +23,8 @@ struct LayerHostPane: PaneView {
     /// Whether the fields as they are were submitted (and Layer is not ready: not eligible).
     var submitted = false
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
-        if ready(context) { return keyMap(context).action(for: key).map(PaneResult.send) ?? .ignored }
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
+        if ready(context) { return keyMap(context).action(for: key).map(PlaidPaneResult.send) ?? .ignored }
         switch key {
         case .escape: return .send(.back)
         case .tab, .backTab, .up, .down: focus = 1 - focus; return .handled
@@ -40,13 +40,13 @@ struct LayerHostPane: PaneView {
     }
 
     /// `layer P [D]`: both fields, Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .layer(let number, let dateOfBirth) = command else { return nil }
         return (focus == 0 ? [] : [.tab]) + [.ctrl("u")] + number.map { Key.char($0) } + [.tab, .ctrl("u")]
             + (dateOfBirth ?? "").map { Key.char($0) } + [.enter]
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("The app submits what it knows (submit(data:)); Layer opens when the phone is eligible.",
                                  y: area.y, area: area, style: s.text) + 1

@@ -3,13 +3,13 @@ import LinkKit
 /// ProfileReviewPane: PROFILE_DATA_REVIEW: the profile Layer found for the phone; Enter shares it
 /// (onSuccess), Esc asks to exit.
 struct ProfileReviewPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Review your information " }
+    func title(_ context: PlaidPaneContext) -> String? { " Review your information " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "share", matches: [.enter], sends: .primary), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Enter", "share", matches: [.enter], sends: .primary), PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("We found your information", y: area.y, area: area, style: s.title) + 1
         let phone = context.engine.typedPhone.map(SavedProfile.masked) ?? ""

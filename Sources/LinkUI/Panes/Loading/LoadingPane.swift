@@ -9,11 +9,11 @@ struct LoadingPane: PaneView {
     /// When the request started (the spinner's first frame).
     var since: Int64 = 0
 
-    func title(_ context: PaneContext) -> String? { " Loading " }
+    func title(_ context: PlaidPaneContext) -> String? { " Loading " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap { KeyMap([]) }
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap { PlaidKeyMap([]) }
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         since = context.now
     }
 
@@ -21,14 +21,14 @@ struct LoadingPane: PaneView {
     func frame(at now: Int64) -> Int64 { max(0, now - since) / Self.frameMillis }
 
     /// The spinner turns: the next frame is due at the next multiple of ``frameMillis``.
-    func redrawsAt(_ context: PaneContext) -> Int64? {
+    func redrawsAt(_ context: PlaidPaneContext) -> Int64? {
         if context.presentation.noLoadingState { return nil }
         return since + (frame(at: context.now) + 1) * Self.frameMillis
     }
 
     /// Draws the spinner frame of the moment and what is being waited for; nothing when the app
     /// asked for no loading state (it shows its own).
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         if context.presentation.noLoadingState { return nil }
         let frame = Self.frames[Int(frame(at: context.now) % Int64(Self.frames.count))]
         let y = area.y + max(0, area.height / 2 - 1)

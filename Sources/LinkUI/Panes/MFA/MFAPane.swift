@@ -2,33 +2,33 @@ import LinkKit
 
 /// MFAPane: one MFA step: a device list, a code, several questions, or multiple choice.
 struct MFAPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Verification " }
+    func title(_ context: PlaidPaneContext) -> String? { " Verification " }
 
     /// The bindings for each kind of step.
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        let esc = KeyBinding("Esc", "exit", matches: [.escape], sends: .back)
-        let enter = { (action: String) in KeyBinding("Enter", action, matches: [.enter]) }
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        let esc = PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)
+        let enter = { (action: String) in PlaidKeyBinding("Enter", action, matches: [.enter]) }
         return switch context.engine.currentChallenge?.type ?? .code {
-        case .device: KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), enter("send code"), esc])
-        case .code: KeyMap([enter("submit"), esc])
-        case .questions: KeyMap([KeyBinding("Tab", "next question", matches: [.tab]), enter("submit"), esc])
-        case .selections: KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), KeyBinding("Space", "pick", matches: [.char(" ")]),
-                                  KeyBinding("Tab", "next question", matches: [.tab]), enter("pick, then submit"), esc])
+        case .device: PlaidKeyMap([PlaidKeyBinding("↑/↓", "choose", matches: [.up, .down]), enter("send code"), esc])
+        case .code: PlaidKeyMap([enter("submit"), esc])
+        case .questions: PlaidKeyMap([PlaidKeyBinding("Tab", "next question", matches: [.tab]), enter("submit"), esc])
+        case .selections: PlaidKeyMap([PlaidKeyBinding("↑/↓", "choose", matches: [.up, .down]), PlaidKeyBinding("Space", "pick", matches: [.char(" ")]),
+                                  PlaidKeyBinding("Tab", "next question", matches: [.tab]), enter("pick, then submit"), esc])
         }
     }
 
-    func takesText(_ context: PaneContext) -> Bool {
+    func takesText(_ context: PlaidPaneContext) -> Bool {
         context.engine.currentChallenge.map { $0.type == .code || $0.type == .questions } ?? false
     }
 
     /// A new challenge starts empty; back from the exit dialog, the answers stay.
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if let challenge = context.engine.currentChallenge, !returning { reset(for: challenge) }
     }
 
     /// The keys for one submission: the same response replay sends, checked as the engine
     /// will check it, then typed or picked field by field.
-    func keys(for command: ScenarioCommand, context: PaneContext) throws(ActionRejected) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) throws(ActionRejected) -> [Key]? {
         guard case .mfa(let given) = command, let challenge = context.engine.currentChallenge else { return nil }
         let response = try challenge.response(to: given)
         defer { response.wipe() }
@@ -75,7 +75,7 @@ struct MFAPane: PaneView {
     }
 
     /// Handles a key for the current challenge.
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         guard let challenge = context.engine.currentChallenge else { return .ignored }
         if answers.count != challenge.prompts.count { reset(for: challenge) }
         let count = challenge.prompts.count
@@ -140,7 +140,7 @@ struct MFAPane: PaneView {
     }
 
     /// Draws the step.
-    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         guard let challenge = context.engine.currentChallenge else { return nil }
         if answers.count != challenge.prompts.count { reset(for: challenge) }
         let s = context.styles

@@ -4,20 +4,20 @@ import LinkKit
 /// its way. Instant: Enter goes on to type its code. Same-day: the Item is linked; Enter (or any
 /// way out) finishes with onSuccess.
 struct MicrodepositAuthorizedPane: PaneView {
-    private func isInstant(_ context: PaneContext) -> Bool {
+    private func isInstant(_ context: PlaidPaneContext) -> Bool {
         context.pane == .microdepositAuthorized(instant: true)
     }
 
-    func title(_ context: PaneContext) -> String? { " Deposit authorized " }
+    func title(_ context: PlaidPaneContext) -> String? { " Deposit authorized " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         isInstant(context)
-            ? KeyMap([KeyBinding("Enter", "enter the code", matches: [.enter], sends: .primary),
-                      KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
-            : KeyMap([KeyBinding("Enter", "finish", matches: [.enter, .escape], sends: .primary)])
+            ? PlaidKeyMap([PlaidKeyBinding("Enter", "enter the code", matches: [.enter], sends: .primary),
+                      PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+            : PlaidKeyMap([PlaidKeyBinding("Enter", "finish", matches: [.enter, .escape], sends: .primary)])
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         let mask = context.engine.sharedAccounts.first?.mask.map { " ending in \($0)" } ?? ""
         var y = buffer.paragraph("✓ Deposit authorized", y: area.y, area: area, style: s.success) + 1

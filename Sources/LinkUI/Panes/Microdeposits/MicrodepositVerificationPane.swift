@@ -3,32 +3,32 @@ import LinkKit
 /// MicrodepositVerificationPane: INSTANT_MICRODEPOSIT_VERIFICATION: the 3-letter code from the
 /// deposit's description, typed into a masked field (three wrong codes end the session).
 struct MicrodepositVerificationPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Verify your account " }
+    func title(_ context: PlaidPaneContext) -> String? { " Verify your account " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Enter", "verify", matches: [.enter]), PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { true }
+    func takesText(_ context: PlaidPaneContext) -> Bool { true }
 
     /// The code field (masked; wiped as the code leaves it).
     var code = SecretField(maxLength: 8)
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if !returning { code.clear() }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         code.handleCodeEntry(key, back: UserAction.back, submit: UserAction.submitDepositCode)
     }
 
     /// `code C`: clear the field, type it, Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .code(let secret) = command else { return nil }
         return SecretField.keys(entering: secret)
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         let mask = context.engine.sharedAccounts.first?.mask.map { " to the account ending in \($0)" } ?? ""
         var y = buffer.paragraph("Enter the code from the $0.01 deposit\(mask)", y: area.y, area: area, style: s.title) + 1

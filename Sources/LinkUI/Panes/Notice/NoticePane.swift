@@ -3,41 +3,41 @@ import LinkKit
 /// NoticePane: the message over institution search for a degraded, down, unsupported or filtered
 /// institution.
 struct NoticePane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Select institution " }
+    func title(_ context: PlaidPaneContext) -> String? { " Select institution " }
 
-    func underlay(_ context: PaneContext) -> Pane? { .selectInstitution }
+    func underlay(_ context: PlaidPaneContext) -> Pane? { .selectInstitution }
 
     /// Enter continues (degraded) or goes back; Esc goes back.
-    func keyMap(_ context: PaneContext) -> KeyMap {
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
         switch notice(context) {
         case .degraded:
-            KeyMap([KeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
-                    KeyBinding("f", "notify me", matches: [.char("f")], sends: .followIssue),
-                    KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
+            PlaidKeyMap([PlaidKeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
+                    PlaidKeyBinding("f", "notify me", matches: [.char("f")], sends: .followIssue),
+                    PlaidKeyBinding("Esc", "back", matches: [.escape], sends: .back)])
         case .followed(.degraded):
-            KeyMap([KeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
-                    KeyBinding("Esc", "back", matches: [.escape], sends: .back)])
+            PlaidKeyMap([PlaidKeyBinding("Enter", "continue anyway", matches: [.enter], sends: .primary),
+                    PlaidKeyBinding("Esc", "back", matches: [.escape], sends: .back)])
         case .down:
-            KeyMap([KeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
-                    KeyBinding("f", "notify me", matches: [.char("f")], sends: .followIssue),
-                    KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+            PlaidKeyMap([PlaidKeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
+                    PlaidKeyBinding("f", "notify me", matches: [.char("f")], sends: .followIssue),
+                    PlaidKeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
         case .unsupported, .filtered, .followed:
-            KeyMap([KeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
-                    KeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
+            PlaidKeyMap([PlaidKeyBinding("Enter/Esc", "back to search", matches: [.enter, .escape], sends: .back),
+                    PlaidKeyBinding("Ctrl-X", "exit", matches: [.ctrl("x")])])
         }
     }
 
     /// `follow`: f.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         command == .follow ? [.char("f")] : nil
     }
 
-    private func notice(_ context: PaneContext) -> InstitutionNotice {
+    private func notice(_ context: PlaidPaneContext) -> InstitutionNotice {
         if case .institutionNotice(let notice) = context.pane { notice } else { .down }
     }
 
     /// Draws the notice as a dialog over `area` (the search pane is drawn underneath).
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         let notice = notice(context)
         let name = context.institutionName

@@ -4,16 +4,16 @@ import LinkKit
 /// as it is submitted (9 digits and the ABA checksum; 4 to 17 digits; for a signed-in account,
 /// its last digits) with the problem shown under the field.
 struct NumbersPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Account numbers " }
+    func title(_ context: PlaidPaneContext) -> String? { " Account numbers " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        let esc = KeyBinding("Esc", "back", matches: [.escape], sends: .back)
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        let esc = PlaidKeyBinding("Esc", "back", matches: [.escape], sends: .back)
         return stage(context) == .routing
-            ? KeyMap([KeyBinding("Enter", "continue", matches: [.enter]), esc])
-            : KeyMap([KeyBinding("Tab", "checking/savings", matches: [.tab]), KeyBinding("Enter", "continue", matches: [.enter]), esc])
+            ? PlaidKeyMap([PlaidKeyBinding("Enter", "continue", matches: [.enter]), esc])
+            : PlaidKeyMap([PlaidKeyBinding("Tab", "checking/savings", matches: [.tab]), PlaidKeyBinding("Enter", "continue", matches: [.enter]), esc])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { true }
+    func takesText(_ context: PlaidPaneContext) -> Bool { true }
 
     /// The routing number field.
     var routing = TextField(maxLength: 9 + 8)
@@ -24,12 +24,12 @@ struct NumbersPane: PaneView {
     /// What was wrong with the last submission, shown under the field.
     var problem: String?
 
-    private func stage(_ context: PaneContext) -> NumbersStage {
+    private func stage(_ context: PlaidPaneContext) -> NumbersStage {
         if case .numbers(let stage) = context.pane { stage } else { .routing }
     }
 
     /// A new visit starts empty; back from the account number, the routing number stays.
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         problem = nil
         guard !returning else { return }
         if stage(context) == .routing {
@@ -39,7 +39,7 @@ struct NumbersPane: PaneView {
         }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         let stage = stage(context)
         switch key {
         case .escape:
@@ -64,7 +64,7 @@ struct NumbersPane: PaneView {
     /// `numbers R A [type]`: type the routing number, Enter, the account number, the type, Enter
     /// (on the account number already, only that; a routing number whose bank is offered
     /// instead stops there, as replay does).
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .numbers(let routingNumber, let accountNumber, let type) = command else { return nil }
         let toggle: [Key] = type == accountType ? [] : [.tab]
         let account: [Key] = [.ctrl("u")] + accountNumber.map { Key.char($0) } + toggle + [.enter]
@@ -74,7 +74,7 @@ struct NumbersPane: PaneView {
         return rerouted ? routing : routing + account
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         let stage = stage(context)
         let heading = context.engine.institution.map { "Enter your \(sanitizeForTerminal($0.name)) account details" }

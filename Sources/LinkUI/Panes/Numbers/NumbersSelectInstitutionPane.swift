@@ -4,11 +4,11 @@ import LinkKit
 /// same-day micro-deposits belongs to a bank that supports signing in: sign in instead (instant),
 /// or go on with the account number (manual).
 struct NumbersSelectInstitutionPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Account numbers " }
+    func title(_ context: PlaidPaneContext) -> String? { " Account numbers " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "choose", matches: [.up, .down]), KeyBinding("Enter", "continue", matches: [.enter]),
-                KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("↑/↓", "choose", matches: [.up, .down]), PlaidKeyBinding("Enter", "continue", matches: [.enter]),
+                PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
     /// The choices, in the order shown.
@@ -17,21 +17,21 @@ struct NumbersSelectInstitutionPane: PaneView {
     /// The highlighted choice.
     var list = ChoiceList()
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if !returning { list.reset() }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         list.handle(key, count: Self.choices.count, back: UserAction.back) { .chooseAuthType(Self.choices[$0]) }
     }
 
     /// `auth instant`: sign in; `auth manual`: go on with numbers.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .auth(let choice) = command, let target = Self.choices.firstIndex(of: choice) else { return nil }
         return list.keys(choosing: target)
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("\(context.institutionName) supports signing in instantly", y: area.y, area: area, style: s.title)
         y = buffer.paragraph("Your routing number is \(context.institutionName)'s: sign in to connect now, or go on "

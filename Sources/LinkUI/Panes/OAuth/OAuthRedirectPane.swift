@@ -4,26 +4,26 @@ import LinkKit
 /// it and the app calls `Handler.continue(from:)`. Here Enter hands back the URL in the field
 /// (the redirect, or one pasted); a URL that is not this session's redirect is ignored.
 struct OAuthRedirectPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Back from your bank " }
+    func title(_ context: PlaidPaneContext) -> String? { " Back from your bank " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "return to the app", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Enter", "return to the app", matches: [.enter]), PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { true }
+    func takesText(_ context: PlaidPaneContext) -> Bool { true }
 
     /// The URL handed back (the redirect, unless edited or replaced by a paste).
     var url = TextField(maxLength: 512)
     /// Said when a URL was ignored.
     var note: String?
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         guard !returning else { return }
         url.set(context.engine.redirectURL ?? "")
         note = nil
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         switch key {
         case .escape: return .send(.back)
         case .enter:
@@ -39,13 +39,13 @@ struct OAuthRedirectPane: PaneView {
     }
 
     /// `redirect [URL]`: the field holds the URL, Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .redirect(let given) = command else { return nil }
         let text = given ?? context.engine.redirectURL ?? ""
         return [.ctrl("u")] + text.map { Key.char($0) } + [.enter]
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("\(context.institutionName) sent you back to the app", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("In an app the system opens this URL and the app calls Handler.continue(from:) with it. "

@@ -16,17 +16,17 @@ struct OAuthSignInPane: PaneView {
 
     static let buttons: [(Focus, String)] = [(.approve, "Sign in and allow"), (.cancel, "Cancel"), (.fail, "Simulate a bank failure")]
 
-    func title(_ context: PaneContext) -> String? { " OAuth " }
+    func title(_ context: PlaidPaneContext) -> String? { " OAuth " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Tab", "next", matches: [.tab]), KeyBinding("Enter", "press", matches: [.enter]),
-                KeyBinding("Esc", "cancel", matches: [.escape], sends: .oauth(.cancel))])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Tab", "next", matches: [.tab]), PlaidKeyBinding("Enter", "press", matches: [.enter]),
+                PlaidKeyBinding("Esc", "cancel", matches: [.escape], sends: .oauth(.cancel))])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { focus == .username || focus == .password }
+    func takesText(_ context: PlaidPaneContext) -> Bool { focus == .username || focus == .password }
 
     /// Every visit is a fresh page (the sandbox's bank forgets what was typed).
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         reset()
     }
 
@@ -38,7 +38,7 @@ struct OAuthSignInPane: PaneView {
     }
 
     /// Tab to the button for the result, then Enter (Esc cancels).
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .oauth(let result) = command else { return nil }
         if result == .cancel { return [.escape] }
         let target: Focus = result == .fail ? .fail : .approve
@@ -47,7 +47,7 @@ struct OAuthSignInPane: PaneView {
     }
 
     /// Keys on the bank page.
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         let count = Focus.allCases.count
         switch key {
         case .tab, .down: focus = Focus(rawValue: (focus.rawValue + 1) % count)!; return .handled
@@ -69,7 +69,7 @@ struct OAuthSignInPane: PaneView {
     }
 
     /// Draws the simulated bank page.
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         let host = context.institutionName.lowercased().filter { $0.isLetter || $0.isNumber } + ".example"
         buffer.fill(area, style: s.text)

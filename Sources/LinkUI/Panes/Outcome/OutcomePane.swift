@@ -3,11 +3,11 @@ import LinkKit
 /// OutcomePane: the finished session: which callback ended it and with what (shown while the
 /// autopilot's last screen waits for a key).
 struct OutcomePane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Done " }
+    func title(_ context: PlaidPaneContext) -> String? { " Done " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap { KeyMap([]) }
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap { PlaidKeyMap([]) }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = area.y + max(0, area.height / 2 - 2)
         switch context.outcome {

@@ -2,22 +2,22 @@ import LinkKit
 
 /// RecaptchaPane: RECAPTCHA: a word to type back, the terminal's stand-in for a reCAPTCHA.
 struct RecaptchaPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Are you human? " }
+    func title(_ context: PlaidPaneContext) -> String? { " Are you human? " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Enter", "verify", matches: [.enter]), KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Enter", "verify", matches: [.enter]), PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { true }
+    func takesText(_ context: PlaidPaneContext) -> Bool { true }
 
     /// The answer field.
     var answer = TextField(maxLength: 32)
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if !returning { answer.clear() }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         switch key {
         case .escape: return .send(.back)
         case .enter: return answer.isEmpty ? .handled : .send(.submitCaptcha(answer.text))
@@ -26,12 +26,12 @@ struct RecaptchaPane: PaneView {
     }
 
     /// `captcha W`: type it, Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         guard case .captcha(let word) = command else { return nil }
         return [.ctrl("u")] + word.map { Key.char($0) } + [.enter]
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Type the word in the box to continue", y: area.y, area: area, style: s.title) + 1
         let word = context.engine.captchaWord ?? ""

@@ -3,14 +3,14 @@ import LinkKit
 /// PhonePane: SUBMIT_PHONE: the phone for the returning user experience, or continue without
 /// one (Tab to the button, Enter).
 struct PhonePane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Your phone " }
+    func title(_ context: PlaidPaneContext) -> String? { " Your phone " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("Tab", "field / skip button", matches: [.tab]), KeyBinding("Enter", "continue", matches: [.enter]),
-                KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("Tab", "field / skip button", matches: [.tab]), PlaidKeyBinding("Enter", "continue", matches: [.enter]),
+                PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { !onSkip }
+    func takesText(_ context: PlaidPaneContext) -> Bool { !onSkip }
 
     /// The phone field.
     var phone = TextField(maxLength: 24)
@@ -19,7 +19,7 @@ struct PhonePane: PaneView {
     /// What was wrong with the number typed.
     var problem: String?
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         problem = nil
         if !returning {
             onSkip = false
@@ -27,7 +27,7 @@ struct PhonePane: PaneView {
         }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         switch key {
         case .escape: return .send(.back)
         case .tab, .backTab, .down, .up:
@@ -49,7 +49,7 @@ struct PhonePane: PaneView {
     }
 
     /// `phone N`: type it and Enter; `skip`: Tab to the button and Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         switch command {
         case .phone(let number): return (onSkip ? [.tab] : []) + [.ctrl("u")] + number.map { Key.char($0) } + [.enter]
         case .skip: return (onSkip ? [] : [.tab]) + [.enter]
@@ -57,7 +57,7 @@ struct PhonePane: PaneView {
         }
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         var y = buffer.paragraph("Use your phone to connect faster", y: area.y, area: area, style: s.title) + 1
         y = buffer.paragraph("If you saved accounts with Plaid before, we'll find them with a one-time code. "

@@ -3,25 +3,25 @@ import LinkKit
 /// SavedInstitutionsPane: SELECT_SAVED_INSTITUTION: the institutions saved with the verified
 /// phone, then "Connect a new institution".
 struct SavedInstitutionsPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Saved institutions " }
+    func title(_ context: PlaidPaneContext) -> String? { " Saved institutions " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        KeyMap([KeyBinding("↑/↓", "move", matches: [.up, .down]), KeyBinding("Enter", "select", matches: [.enter]),
-                KeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        PlaidKeyMap([PlaidKeyBinding("↑/↓", "move", matches: [.up, .down]), PlaidKeyBinding("Enter", "select", matches: [.enter]),
+                PlaidKeyBinding("Esc", "exit", matches: [.escape], sends: .back)])
     }
 
     /// The highlighted row (the last one is "Connect a new institution").
     var cursor = ListCursor()
 
-    private func saved(_ context: PaneContext) -> [SavedProfile.SavedInstitution] {
+    private func saved(_ context: PlaidPaneContext) -> [SavedProfile.SavedInstitution] {
         context.engine.configuration.savedProfile?.institutions ?? []
     }
 
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         if !returning { cursor.reset() }
     }
 
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         let rows = saved(context)
         if cursor.handle(key, count: rows.count + 1, height: rows.count + 1) { return .handled }
         switch key {
@@ -35,7 +35,7 @@ struct SavedInstitutionsPane: PaneView {
     }
 
     /// `select ID`: move to its row; `connect-new`: to the last row; then Enter.
-    func keys(for command: ScenarioCommand, context: PaneContext) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) -> [Key]? {
         let rows = saved(context)
         switch command {
         case .select(let id):
@@ -48,7 +48,7 @@ struct SavedInstitutionsPane: PaneView {
         }
     }
 
-    func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         let s = context.styles
         let rows = saved(context)
         var y = buffer.paragraph("Welcome back", y: area.y, area: area, style: s.title)

@@ -2,23 +2,23 @@ import LinkKit
 
 /// SearchPane: institution select; the popular list before typing, ranked results as you type.
 struct SearchPane: PaneView {
-    func title(_ context: PaneContext) -> String? { " Select institution " }
+    func title(_ context: PlaidPaneContext) -> String? { " Select institution " }
 
-    func keyMap(_ context: PaneContext) -> KeyMap {
-        var bindings = [KeyBinding("type", "search", matches: [.char("a")]), KeyBinding("↑/↓", "move", matches: [.up, .down]),
-                        KeyBinding("Enter", "select", matches: [.enter])]
+    func keyMap(_ context: PlaidPaneContext) -> PlaidKeyMap {
+        var bindings = [PlaidKeyBinding("type", "search", matches: [.char("a")]), PlaidKeyBinding("↑/↓", "move", matches: [.up, .down]),
+                        PlaidKeyBinding("Enter", "select", matches: [.enter])]
         if context.engine.offersAuth {
-            bindings.append(KeyBinding("Tab", "use account numbers", matches: [.tab], sends: .chooseAuthType(.manual)))
+            bindings.append(PlaidKeyBinding("Tab", "use account numbers", matches: [.tab], sends: .chooseAuthType(.manual)))
         }
-        return KeyMap(bindings + [KeyBinding("Esc", "clear / exit", matches: [.escape], sends: .back)])
+        return PlaidKeyMap(bindings + [PlaidKeyBinding("Esc", "clear / exit", matches: [.escape], sends: .back)])
     }
 
-    func takesText(_ context: PaneContext) -> Bool { true }
+    func takesText(_ context: PlaidPaneContext) -> Bool { true }
 
     /// The field always shows the engine's query: a new visit starts from it at the top of the
     /// list; back from the exit dialog the list stays as it was; back from a notice about an
     /// institution the engine has cleared the search, and so does the field.
-    mutating func enter(_ context: PaneContext, returning: Bool) {
+    mutating func enter(_ context: PlaidPaneContext, returning: Bool) {
         guard !returning || field.text != context.engine.query else { return }
         field.set(context.engine.query)
         cursor.reset()
@@ -26,7 +26,7 @@ struct SearchPane: PaneView {
 
     /// `search`: clear the field and type the query; `select`: move to the institution's row and
     /// press Enter (or, when it is not listed, search for its id, which ranks it first).
-    func keys(for command: ScenarioCommand, context: PaneContext) throws(ActionRejected) -> [Key]? {
+    func keys(for command: ScenarioCommand, context: PlaidPaneContext) throws(ActionRejected) -> [Key]? {
         switch command {
         case .search(let text):
             return [.ctrl("u")] + text.map { Key.char($0) }
@@ -73,7 +73,7 @@ struct SearchPane: PaneView {
 
     /// Recomputes the results if the query changed: a query that extends the last one only
     /// rescans what the last one matched; one typed before on the way here is remembered.
-    mutating func refresh(_ context: PaneContext) {
+    mutating func refresh(_ context: PlaidPaneContext) {
         let query = field.text
         guard query != resultsQuery else { return }
         earlier.removeAll { !query.hasPrefix($0.query) }
@@ -96,7 +96,7 @@ struct SearchPane: PaneView {
 
     /// The rows listed: the results, or the popular institutions before typing; a brand with two
     /// or more portals listed is one row.
-    func rows(_ context: PaneContext) -> [Row] {
+    func rows(_ context: PlaidPaneContext) -> [Row] {
         let listed: [(record: InstitutionRecord, highlighted: [Int])] = field.text.allSatisfy(\.isWhitespace)
             ? context.engine.configuration.directory.popular.map { ($0, []) }
             : results.map { (context.search.directory.records[$0.index], $0.highlighted) }
@@ -117,7 +117,7 @@ struct SearchPane: PaneView {
     }
 
     /// Typing edits the query (and tells the engine); arrows move; Enter selects the highlighted row.
-    mutating func handle(_ key: Key, context: PaneContext) -> PaneResult {
+    mutating func handle(_ key: Key, context: PlaidPaneContext) -> PlaidPaneResult {
         if let changed = field.handle(key) {
             guard changed else { return .handled }
             refresh(context)
@@ -164,7 +164,7 @@ struct SearchPane: PaneView {
     }
 
     /// Draws the field, the list (matched characters highlighted) or the no-results note.
-    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PaneContext) -> CellPosition? {
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, context: PlaidPaneContext) -> CellPosition? {
         refresh(context)
         let s = context.styles
         buffer.text("Select your institution", y: area.y, x: area.x, area: area, style: s.title)

@@ -1,9 +1,9 @@
 import LinkKit
 
-/// PaneContext: what a pane reads to handle keys and draw: the pane it is asked about, the
+/// PlaidPaneContext: what a pane reads to handle keys and draw: the pane it is asked about, the
 /// engine's state, the styles, the search index, the time. Panes never change the engine; they
 /// return actions.
-struct PaneContext {
+struct PlaidPaneContext {
     /// The engine pane being handled or drawn (for a dialog's underlay, the pane underneath).
     var pane: Pane
     /// The session's state.
@@ -28,7 +28,7 @@ struct PaneContext {
     var singleAccount: Bool { engine.configuration.accountSelection == .single }
 }
 
-extension PaneContext: FlavorPaneContext {
+extension PlaidPaneContext: FlavorPaneContext {
     typealias Action = UserAction
     typealias EnginePane = Pane
     typealias Command = ScenarioCommand
@@ -45,4 +45,4 @@ enum PaneOutcome<Action: Hashable & Sendable>: Hashable {
 }
 
 /// What a key did in a Plaid pane.
-typealias PaneResult = PaneOutcome<UserAction>
+typealias PlaidPaneResult = PaneOutcome<UserAction>

@@ -1,10 +1,10 @@
 import LinkKit
 
-/// PaneRegistry: Plaid's pane views, each keeping its state while the session runs. Which view
+/// PlaidPaneRegistry: Plaid's pane views, each keeping its state while the session runs. Which view
 /// shows an engine pane is one exhaustive `switch` (``viewType(for:)``): an engine pane without a
 /// view does not compile. To add a pane, add its case there and its view to ``views``.
-struct PaneRegistry {
-    private(set) var views: [any PaneView<PaneContext>] = [
+struct PlaidPaneRegistry {
+    private(set) var views: [any PaneView<PlaidPaneContext>] = [
         ConsentPane(),
         LayerHostPane(),
         ProfileReviewPane(),
@@ -44,7 +44,7 @@ struct PaneRegistry {
     ]
 
     /// The type of the view that shows `pane`.
-    static func viewType(for pane: Pane) -> any PaneView<PaneContext>.Type {
+    static func viewType(for pane: Pane) -> any PaneView<PlaidPaneContext>.Type {
         switch pane {
         case .consent: ConsentPane.self
         case .layerWaiting: LayerHostPane.self
@@ -91,15 +91,15 @@ struct PaneRegistry {
     }
 
     /// The view that shows `pane`.
-    func view(for pane: Pane) -> any PaneView<PaneContext> { views[index(of: pane)] }
+    func view(for pane: Pane) -> any PaneView<PlaidPaneContext> { views[index(of: pane)] }
 
     /// Runs `body` on the view that shows `pane`, keeping what it changes.
-    mutating func withView<Result>(for pane: Pane, _ body: (inout any PaneView<PaneContext>) -> Result) -> Result {
+    mutating func withView<Result>(for pane: Pane, _ body: (inout any PaneView<PlaidPaneContext>) -> Result) -> Result {
         body(&views[index(of: pane)])
     }
 
     /// The view of type `View`, for tests and the autopilot's planning of a known pane.
-    func view<View: PaneView<PaneContext>>(_ type: View.Type) -> View? {
+    func view<View: PaneView<PlaidPaneContext>>(_ type: View.Type) -> View? {
         views.lazy.compactMap { $0 as? View }.first
     }
 }
