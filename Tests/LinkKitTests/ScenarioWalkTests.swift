@@ -18,6 +18,15 @@ where Engine.Action: Equatable {
     walk.sent(verdict, engine: driver.engine, now: driver.clock.now.millis)
 }
 
+/// A tester who does each of `actions` and waits for what it started (LOADING, the debounce).
+private func actSettling<Engine: FlowEngine>(_ actions: [Engine.Action], driver: FlowDriver<Engine>, walk: ScenarioWalk<Engine>) throws
+where Engine.Action: Equatable {
+    for action in actions {
+        try act(action, driver: driver, walk: walk)
+        driver.settle()
+    }
+}
+
 /// A Plaid session walked by a tester who does `steps` (nil: exactly the scenario's steps, as a
 /// person types them: a search's characters one by one).
 private func walkPlaid(_ scenario: Scenario, doing perform: ((SessionDriver, ScenarioWalk<LinkEngine>) throws -> Void)? = nil)
@@ -139,12 +148,7 @@ struct ScenarioWalkTests {
         let (path, text) = try libraryFile("mfa_device.txt")
         let scenario = try Scenario(text: text, file: path)
         let (walk, _) = try walkPlaid(scenario) { driver, walk in
-            try act(.primary, driver: driver, walk: walk)
-            driver.settle()
-            try act(.setQuery("tartan"), driver: driver, walk: walk)
-            driver.settle()
-            try act(.selectInstitution(id: "ins_109511"), driver: driver, walk: walk)
-            driver.settle()
+            try actSettling([.primary, .setQuery("tartan"), .selectInstitution(id: "ins_109511")], driver: driver, walk: walk)
             try act(.quit, driver: driver, walk: walk)
         }
         let result = walk.finish()
@@ -197,12 +201,7 @@ struct ScenarioWalkTests {
         let (path, text) = try libraryFile("mfa_device.txt")
         let scenario = try Scenario(text: text, file: path)
         let (walk, _) = try walkPlaid(scenario) { driver, walk in
-            try act(.primary, driver: driver, walk: walk)
-            driver.settle()
-            try act(.setQuery("first platypus"), driver: driver, walk: walk)
-            driver.settle()
-            try act(.selectInstitution(id: "ins_109508"), driver: driver, walk: walk)
-            driver.settle()
+            try actSettling([.primary, .setQuery("first platypus"), .selectInstitution(id: "ins_109508")], driver: driver, walk: walk)
             try act(.submitCredentials(username: "user_good", password: Secret("hunter2-canary")), driver: driver, walk: walk)
             driver.settle()
             #expect(walk.offScript == "you signed in as user_good, with other typed values than the scenario's; the scenario expects: Sign in as user_good with mfa_device (line 10)")

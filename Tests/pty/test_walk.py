@@ -18,6 +18,17 @@ F5, F6, F7 = b"\x1b[15~", b"\x1b[17~", b"\x1b[18~"
 CTRL_U = b"\x15"
 
 
+def choose_the_second_bank(p):
+    """From the start: to institution search, "first platypus" typed, the second bank chosen
+    (off mfa_device.txt's script, which chooses the first)."""
+    to_search(p)
+    p.type("first platypus")
+    p.wait_for("\u203a First Platypus Bank")
+    p.send(DOWN)
+    p.wait_until(lambda: "\u203a First Platypus Bank" not in p.screen.text(), "the second bank highlighted")
+    p.send(ENTER)
+
+
 def cases(path):
     """The suites of a JUnit file, each as (name, [(case name, verdict, message)])."""
     xml = JUnitXml.fromfile(str(path))
@@ -108,12 +119,7 @@ def test_off_script_unmet_and_a_note_show_in_place_and_sigterm_writes_both_repor
     report, junit = home / "walk.md", home / "walk.xml"
     p = spawn(["walk", scenario, "--report", report, "--junit", junit], stderr_pipe=True)
     start(p)
-    to_search(p)
-    p.type("first platypus")
-    p.wait_for("\u203a First Platypus Bank")
-    p.send(DOWN)
-    p.wait_until(lambda: "\u203a First Platypus Bank" not in p.screen.text(), "the second bank highlighted")
-    p.send(ENTER)
+    choose_the_second_bank(p)
     p.wait_for("Off script: you chose First Platypus Balance Bank (ins_130016); the scenario")
     p.wait_for("expects: Choose First Platypus Bank (ins_109508) (line 4)")  # wrapped at 80 columns
     p.send(ESC)
@@ -256,12 +262,7 @@ def test_the_readme_s_capture_is_what_a_walk_shows(spawn):
     shown = after.split("```text\n", 1)[1].split("\n```", 1)[0].splitlines()
     p = spawn(["walk", SCENARIOS / "mfa_device.txt"])
     start(p)
-    to_search(p)
-    p.type("first platypus")
-    p.wait_for("\u203a First Platypus Bank")
-    p.send(DOWN)
-    p.wait_until(lambda: "\u203a First Platypus Bank" not in p.screen.text(), "the second bank highlighted")
-    p.send(ENTER)
+    choose_the_second_bank(p)
     p.wait_for("(line 7)")
     p.wait_for("Tab next field")
     assert [line.rstrip() for line in p.screen.lines()[-len(shown):]] == shown
