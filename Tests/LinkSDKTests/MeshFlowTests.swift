@@ -259,6 +259,16 @@ struct MeshScenarioLibraryTests {
         }
     }
 
+    @Test("a Mesh file is known by its option lines however its lines end; a Plaid file by its first step")
+    func namesMeshReadsLinesAsTheReaderDoes() {
+        #expect(MeshScenario.namesMesh("# a comment\noption flavor mesh\ncontinue\n"))
+        #expect(MeshScenario.namesMesh("option flavor mesh\r\ncontinue\r\n"), "CRLF, as the reader splits it")
+        #expect(MeshScenario.namesMesh("\n\t\noption   flavor\tmesh"), "blank lines, tabs, no newline at the end")
+        #expect(!MeshScenario.namesMesh("continue\noption flavor mesh\n"), "after the first step it is not an option line")
+        #expect(!MeshScenario.namesMesh("option flavor plaid\n"))
+        #expect(!MeshScenario.namesMesh(""))
+    }
+
     @Test("malformed Mesh scenarios name the line")
     func malformed() {
         for (text, message) in [("option flavor mesh\nfly\n", "unknown step"), ("option flavor mesh\namount -3\n", "amount takes a decimal number"),

@@ -27,8 +27,14 @@ public enum FlowControl: Hashable, Sendable, CaseIterable {
 
     /// The control a scenario step names, if `verb` is one of theirs.
     public init?(verb: String) {
-        guard let control = Self.allCases.first(where: { $0.verb == verb }) else { return nil }
-        self = control
+        switch verb {
+        case "back": self = .back
+        case "exit": self = .requestExit
+        case "confirm": self = .confirmExit
+        case "stay": self = .cancelExit
+        case "quit": self = .quit
+        default: return nil
+        }
     }
 
     /// What a walk's checklist asks a tester to do ("Go back (Esc)").

@@ -29,7 +29,7 @@ package enum ScenarioFile {
             let line = ScenarioFile.stripComment(raw).trimmingWhitespace()
             if line.isEmpty { continue }
             do throws(ActionRejected) {
-                let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+                let words = line.split(whereSeparator: { $0.isBlank }).map(String.init)
                 switch words[0] {
                 case "expect":
                     let expected = try expectation(Array(try ScenarioFile.quotedWords(line).dropFirst()), number)
@@ -47,10 +47,11 @@ package enum ScenarioFile {
         return (opening, steps)
     }
 
-    /// A step's arguments: the line after its verb as written (edges cut) and its words.
-    package static func arguments(of line: String, verb: String) -> (rest: String, words: [String]) {
+    /// A step's arguments: the line after its verb as written (edges cut) and its words (`words`,
+    /// when the caller has them: the line's words after the verb).
+    package static func arguments(of line: String, verb: String, words: [String]? = nil) -> (rest: String, words: [String]) {
         let rest = String(line.dropFirst(verb.count)).trimmingWhitespace()
-        return (rest, rest.split(whereSeparator: \.isWhitespace).map(String.init))
+        return (rest, words ?? rest.split(whereSeparator: { $0.isBlank }).map(String.init))
     }
 
     /// A `wait` step's milliseconds: one whole number from 0 to a day.

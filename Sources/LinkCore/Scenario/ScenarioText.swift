@@ -14,7 +14,7 @@ extension ScenarioFile {
             if character == "\"" {
                 inQuotes.toggle()
                 started = true
-            } else if character.isWhitespace && !inQuotes {
+            } else if character.isBlank && !inQuotes {
                 if started { words.append(current) }
                 current = ""
                 started = false
@@ -30,9 +30,11 @@ extension ScenarioFile {
 
     /// Removes a comment: `#` at the start of the line or after white space.
     package static func stripComment(_ line: String) -> String {
+        // most lines have no `#` at all: one pass over the bytes says so
+        guard line.utf8.contains(UInt8(ascii: "#")) else { return line }
         var previous: Character = " "
         for index in line.indices {
-            if line[index] == "#" && previous.isWhitespace { return String(line[..<index]) }
+            if line[index] == "#" && previous.isBlank { return String(line[..<index]) }
             previous = line[index]
         }
         return line
@@ -42,9 +44,22 @@ extension ScenarioFile {
 extension String {
     /// The string without leading and trailing white space.
     package func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
+        // an ASCII letter, digit or sign at each end: nothing to trim (most lines of a file)
+        if let head = utf8.first, let tail = utf8.last, head > 0x20, head < 0x7F, tail > 0x20, tail < 0x7F {
+            return self
+        }
+        guard let first = firstIndex(where: { !$0.isBlank }),
+              let last = lastIndex(where: { !$0.isBlank })
         else { return "" }
         return String(self[first...last])
+    }
+}
+
+extension Character {
+    /// `isWhitespace`, with the ASCII characters a scenario file is mostly made of answered without
+    /// Unicode's property tables (reading a file of millions of lines spent most of its time there).
+    @inlinable package var isBlank: Bool {
+        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return isWhitespace
     }
 }

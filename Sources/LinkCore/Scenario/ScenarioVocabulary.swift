@@ -26,15 +26,18 @@ public struct ScenarioVocabulary: Sendable {
     public let steps: [ScenarioWord]
     /// The `option` lines (before the first step).
     public let options: [ScenarioWord]
+    /// Each step's place in `steps`, by name (a file of millions of lines looks a verb up on each).
+    private let stepIndex: [String: Int]
 
     /// A vocabulary of `steps` and `options`, in the order help lists them.
     public init(steps: [ScenarioWord], options: [ScenarioWord]) {
         self.steps = steps
         self.options = options
+        stepIndex = Dictionary(steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The step named `verb`, if the vocabulary has it.
-    public func step(_ verb: String) -> ScenarioWord? { steps.first { $0.name == verb } }
+    public func step(_ verb: String) -> ScenarioWord? { stepIndex[verb].map { steps[$0] } }
 
     /// Every first word a line may start with: the steps, then `expect` and `option`.
     public var lineWords: [String] { steps.map(\.name) + ["expect", "option"] }

@@ -290,16 +290,18 @@ public struct Scenario: Hashable, Sendable {
             text, file: file,
             expectation: { (words, line) throws(ActionRejected) in try Expectation.parse(words, line: line) },
             option: { (words) throws(ActionRejected) in options.append(try ScenarioOption.parse(words)) },
-            step: { (line, _, number) throws(ActionRejected) in ScenarioStep(line: number, command: try Self.parse(line)) },
+            step: { (line, words, number) throws(ActionRejected) in ScenarioStep(line: number, command: try Self.parse(line, words: words)) },
             attach: { expectation, step in step.expectations.append(expectation) })
         self.options = options
         openingExpectations = read.opening
         steps = read.steps
     }
 
-    static func parse(_ line: String) throws(ActionRejected) -> ScenarioCommand {
-        let verb = String(line.prefix { !$0.isWhitespace })
-        let (rest, words) = ScenarioFile.arguments(of: line, verb: verb)
+    /// The command of a step line (comment and edges cut); `lineWords`, the line's words when the
+    /// reader has split them already.
+    static func parse(_ line: String, words lineWords: [String]? = nil) throws(ActionRejected) -> ScenarioCommand {
+        let verb = lineWords?.first ?? String(line.prefix { !$0.isBlank })
+        let (rest, words) = ScenarioFile.arguments(of: line, verb: verb, words: lineWords.map { Array($0.dropFirst()) })
         func noArguments(_ command: ScenarioCommand) throws(ActionRejected) -> ScenarioCommand {
             guard words.isEmpty else { throw ActionRejected("\(verb) takes no argument") }
             return command

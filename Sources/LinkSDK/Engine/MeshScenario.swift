@@ -139,8 +139,14 @@ public struct MeshScenario: Hashable, Sendable {
 
     /// Whether `text` names the Mesh flavor (`option flavor mesh` before its first step).
     public static func namesMesh(_ text: String) -> Bool {
-        for line in text.split(separator: "\n") {
-            let words = ScenarioFile.stripComment(String(line)).split(whereSeparator: \.isWhitespace)
+        // line by line, as the reader splits them (on "\n", a "\r" before it a blank): a Plaid
+        // file's first step ends the look, however long the file
+        var rest = text.utf8[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = String(decoding: rest[..<end], as: UTF8.self)
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            let words = ScenarioFile.stripComment(line).split(whereSeparator: { $0.isBlank })
             if words.isEmpty { continue }
             if words[0] != "option" { return false }
             if words.count == 3, words[1] == "flavor", words[2] == "mesh" { return true }
