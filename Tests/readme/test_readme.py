@@ -107,6 +107,44 @@ def test_the_run_command_opens_link_on_the_release_binary(release):
     assert "release" in release.parts
 
 
+def test_quick_start_serve_line_lets_a_visitor_in_over_ssh(release, tmp_path):
+    """`serve --open` as written (127.0.0.1:2222, the host key made under HOME); the visitor's ssh
+    line as the comment gives it reaches the consent pane."""
+    ssh, keygen = shutil.which("ssh"), shutil.which("ssh-keygen")
+    if ssh is None or keygen is None:
+        pytest.fail("the test command installs OpenSSH's client; ssh or ssh-keygen is missing")
+    work = in_folder_like_the_clone(tmp_path)
+    key = work / "visitor"
+    subprocess.run([keygen, "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, stdin=subprocess.DEVNULL)
+    # the line builds the server (in the clone's folder, where the package is), then runs it
+    build, run = quick_start()["serve --open"].split(" && ", 1)
+    assert build == "swift build -c release --static-swift-stdlib --product linkterm-serve", build
+    built = subprocess.run([BASH, "-c", build], cwd=REPO, env=newcomer_env(), capture_output=True, text=True,
+                           timeout=BUILD_TIMEOUT, stdin=subprocess.DEVNULL)
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    server = subprocess.Popen([BASH, "-c", "exec " + run], cwd=work,
+                              env=newcomer_env(work / "home"), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              stdin=subprocess.DEVNULL, text=True)
+    try:
+        banner = ""
+        while "2222" not in banner:
+            line = server.stdout.readline()
+            assert line, f"the server ended before listening: {banner}"
+            banner += line
+        visitor = PtyProcess.spawn([ssh, "-t", "-p", "2222", "-i", str(key), "-o", "StrictHostKeyChecking=no",
+                                    "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
+                                    "localhost"], env=newcomer_env(work / "home"), cwd=str(work))
+        try:
+            visitor.wait_for(CONSENT_TITLE)
+            visitor.send(CTRL_C)
+            visitor.wait_exit()
+        finally:
+            visitor.close()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+
+
 def test_quick_start_keys_sign_in_move_log_timeline_and_exit(release, tmp_path):
     """The quick start's key table, each line tried: Enter, ↑/↓, Tab, Esc back; pass_good and
     mfa_device (code 1234); F2, F3 (Enter inspects), F4; Ctrl-X asks, Ctrl-C leaves."""
@@ -187,44 +225,6 @@ def test_quick_start_replay_check_passes_the_scenario_library(release, tmp_path)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     scenarios = len(list((REPO / "Tests" / "Scenarios").glob("*.txt")))
     assert re.search(rf"\b{scenarios} passed\b", done.stdout), done.stdout[-2000:]
-
-
-def test_quick_start_serve_line_lets_a_visitor_in_over_ssh(release, tmp_path):
-    """`serve --open` as written (127.0.0.1:2222, the host key made under HOME); the visitor's ssh
-    line as the comment gives it reaches the consent pane."""
-    ssh, keygen = shutil.which("ssh"), shutil.which("ssh-keygen")
-    if ssh is None or keygen is None:
-        pytest.fail("the test command installs OpenSSH's client; ssh or ssh-keygen is missing")
-    work = in_folder_like_the_clone(tmp_path)
-    key = work / "visitor"
-    subprocess.run([keygen, "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, stdin=subprocess.DEVNULL)
-    # the line builds the server (in the clone's folder, where the package is), then runs it
-    build, run = quick_start()["serve --open"].split(" && ", 1)
-    assert build == "swift build -c release --static-swift-stdlib --product linkterm-serve", build
-    built = subprocess.run([BASH, "-c", build], cwd=REPO, env=newcomer_env(), capture_output=True, text=True,
-                           timeout=BUILD_TIMEOUT, stdin=subprocess.DEVNULL)
-    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
-    server = subprocess.Popen([BASH, "-c", "exec " + run], cwd=work,
-                              env=newcomer_env(work / "home"), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              stdin=subprocess.DEVNULL, text=True)
-    try:
-        banner = ""
-        while "2222" not in banner:
-            line = server.stdout.readline()
-            assert line, f"the server ended before listening: {banner}"
-            banner += line
-        visitor = PtyProcess.spawn([ssh, "-t", "-p", "2222", "-i", str(key), "-o", "StrictHostKeyChecking=no",
-                                    "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
-                                    "localhost"], env=newcomer_env(work / "home"), cwd=str(work))
-        try:
-            visitor.wait_for(CONSENT_TITLE)
-            visitor.send(CTRL_C)
-            visitor.wait_exit()
-        finally:
-            visitor.close()
-    finally:
-        server.send_signal(signal.SIGTERM)
-        assert server.wait(timeout=30) == 0
 
 
 def test_quick_start_install_line_installs_a_stripped_binary_completions_and_man_pages(release, tmp_path):
