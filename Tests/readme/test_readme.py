@@ -292,7 +292,8 @@ def test_embedding_snippet_as_printed_shows_its_callbacks_after_link_closes(tmp_
     assert '"../linkterm"' in manifest
     (app / "Package.swift").write_text(manifest.replace('"../linkterm"', json.dumps(str(REPO))))
     (app / "Sources" / "MyApp" / "main.swift").write_text(program)
-    built = subprocess.run(["swift", "build"], cwd=app, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
+    # (without an index, which nothing reads, as test_outside_package.py's package, which shares the folder)
+    built = subprocess.run(["swift", "build", "--disable-index-store"], cwd=app, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
                            stdin=subprocess.DEVNULL)
     assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
     p = PtyProcess.spawn([str(app / ".build" / "debug" / "MyApp")], env=newcomer_env(tmp_path), cwd=str(tmp_path))
