@@ -127,6 +127,8 @@ install_tools() {
   # Tests/tools/in_pty.py); pytest runs the pty tests (Tests/pty)
   python3 -c 'import asciinema, sys; sys.exit(asciinema.__version__ != "2.4.0")' 2>/dev/null || need_pip+=(asciinema==2.4.0)
   python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
+  # pyte emulates the terminal the pty tests read (Tests/pty/xtermscreen.py)
+  python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("pyte") != "0.8.2")' 2>/dev/null || need_pip+=(pyte==0.8.2)
   # pytest-xdist runs the pty tests on several workers (each test waits on its pseudo-terminal far
   # more than it computes)
   python3 -c 'import xdist, sys; sys.exit(xdist.__version__ != "3.8.0")' 2>/dev/null || need_pip+=(pytest-xdist==3.8.0)
