@@ -55,7 +55,7 @@ def test_pass_good_typed_ends_with_on_success_and_the_events_match_replay(spawn,
     p.wait_for("Popular institutions")
     p.type("first platypus")
     p.wait_for('SEARCH_INSTITUTION "first platypus"')
-    assert "\u203a First Platypus Bank" in p.screen.text()
+    p.wait_for("\u203a First Platypus Bank")  # (the frame may be read while it is written)
     p.send(ENTER)
     p.wait_for("Enter your First Platypus Bank credentials")
     p.type("user_good")
@@ -102,8 +102,8 @@ def test_mfa_device_then_the_code_1234_then_success_the_code_never_shows(spawn, 
     p.type("1234")
     p.wait_for("\u2022" * 4)
     # the pane's sandbox hint names the code; the code typed shows nowhere (the field shows dots)
+    p.wait_for("Sandbox: the code is 1234")
     screen = p.screen.text()
-    assert "Sandbox: the code is 1234" in screen
     assert "1234" not in screen.replace("Sandbox: the code is 1234", "")
     p.send(ENTER)
     p.wait_for("Choose the accounts to share")
@@ -236,8 +236,8 @@ def test_institutions_the_search_pane_lists_the_custom_directory_names_sanitised
     p.wait_for("Link your account")
     p.send(ENTER)
     p.type("harbour")
-    p.wait_for("\u203a Harbour Savings Cooperative")
-    assert "ins_custom_2" in p.screen.text()
+    p.wait_until(lambda: any("\u203a Harbour Savings Cooperative" in line and "ins_custom_2" in line for line in p.screen.lines()),
+                 "the row of Harbour Savings Cooperative, ins_custom_2")
     p.send(ENTER)
     p.wait_for("Enter your Harbour Savings Cooperative credentials")
     p.send(CTRL_C)
@@ -254,10 +254,11 @@ def test_no_color_no_colour_at_all_and_the_highlighted_row_is_reverse_video(spaw
     p.wait_for("Link your account")
     p.send(ENTER)
     p.wait_for("Popular institutions")
-    row = next((y for y, line in enumerate(p.screen.lines()) if "First Platypus Bank" in line), None)
-    assert row is not None, p.describe()
-    p.wait_until(lambda: any(p.screen.cell(row, x).reverse for x in range(p.screen.cols)),
-                 "reverse video on the highlighted row")
+
+    def highlighted() -> bool:
+        return any(p.screen.cell(y, x).reverse for y, line in enumerate(p.screen.lines())
+                   if "First Platypus Bank" in line for x in range(p.screen.cols))
+    p.wait_until(highlighted, "reverse video on the highlighted row")
     coloured = {(c.fg, c.bg) for c in cells(p)} - {("default", "default")}
     assert not coloured, f"colours on the screen: {coloured}"
     p.send(CTRL_C)
@@ -267,6 +268,7 @@ def test_no_color_no_colour_at_all_and_the_highlighted_row_is_reverse_video(spaw
 def test_an_8_colour_terminal_gets_only_the_8_basic_colours(spawn, home):
     p, _ = start(spawn, home, term="xterm")
     p.wait_for("Link your account")
+    p.wait_for("Ctrl-C quit")  # the footer: the whole frame is in
     colours = {c.fg for c in cells(p)} | {c.bg for c in cells(p)}
     assert colours - BASIC_COLOURS - {"default"} == set(), f"256-colour or bright colours: {colours}"
     assert colours & BASIC_COLOURS, f"basic colours are used: {colours}"
