@@ -108,7 +108,6 @@ filter_swifttest() {
 
 install_tools() {
   local need_apt=() need_pip=()
-  command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
   # the OpenSSH client drives `linkterm serve` in Tests/pty/test_serve.py (ssh, ssh-keygen, ssh-keyscan)
   command -v ssh >/dev/null 2>&1 || need_apt+=(openssh-client)
   # valgrind's callgrind counts the instructions of the performance gate (Tests/perf/gate.py)
@@ -127,6 +126,8 @@ install_tools() {
   # Tests/tools/in_pty.py); pytest runs the pty tests (Tests/pty)
   python3 -c 'import asciinema, sys; sys.exit(asciinema.__version__ != "2.4.0")' 2>/dev/null || need_pip+=(asciinema==2.4.0)
   python3 -c 'import pytest' 2>/dev/null || need_pip+=(pytest==9.0.3)
+  # pyte emulates the terminal the pty tests read (Tests/pty/xtermscreen.py)
+  python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("pyte") != "0.8.2")' 2>/dev/null || need_pip+=(pyte==0.8.2)
   # pytest-xdist runs the pty tests on several workers (each test waits on its pseudo-terminal far
   # more than it computes)
   python3 -c 'import xdist, sys; sys.exit(xdist.__version__ != "3.8.0")' 2>/dev/null || need_pip+=(pytest-xdist==3.8.0)
@@ -142,7 +143,7 @@ install_tools() {
   fi
   # the dependencies, resolved once, before the builds that start side by side (each would write Package.resolved)
   swift package resolve > "$logs/resolve.log" 2>&1 || { tail -20 "$logs/resolve.log"; return 1; }
-  echo "tmux $(tmux -V | cut -d' ' -f2), $(ssh -V 2>&1 | cut -d, -f1), $(valgrind --version), $(swift --version 2>&1 | head -1)"
+  echo "$(ssh -V 2>&1 | cut -d, -f1), $(valgrind --version), $(swift --version 2>&1 | head -1)"
 }
 
 # a copy of the checkout as a fresh clone has it (its own .build), for the README's tests, which
@@ -189,7 +190,7 @@ index=--disable-index-store
 [ ! -d .build/debug/index ] || index=--enable-index-store
 
 # the Swift tests: their targets build beside the pty tests (which need only the products), then
-# Swift Testing runs them (the end-to-end ones drive linkterm in tmux)
+# Swift Testing runs them
 swift_tests() {
   if ! swift build "$index" --build-tests > "$logs/testbuild.log" 2>&1; then
     echo "swifttest: the test targets did not build (full log: $logs/testbuild.log):"
@@ -205,7 +206,7 @@ swift_tests() {
 # Swift tests build their targets on it (swifttest); the README's tests build the release binary in
 # the clone (readme); the two packages outside the repository build in a folder of their own
 # (outside); the AddressSanitizer build has its folder, .build-asan, and builds linkterm alone
-# (asan). So readme, outside and asan start beside the debug build, and swifttest (tmux) beside pty
+# (asan). So readme, outside and asan start beside the debug build, and swifttest beside pty
 # (pseudo-terminals of their own). The README's release builds are the longest chain (linkterm, then
 # its SSH server, one after the other in one .build): the debug build and the AddressSanitizer build
 # give way to them (nice 5: the tests themselves are not slowed), so that no core waits at the end.

@@ -289,7 +289,7 @@ enum Corpus {
 
     // MARK: tokens
 
-    /// Bad link tokens, through `replay` (the full-screen UI needs a terminal: see `inTerminal`).
+    /// Bad link tokens, through `replay` (the full-screen UI needs a terminal: Tests/pty/test_bad_input_terminal.py).
     static let tokens: [BadInput] = {
         let flagged: [(String, String)] = [
             ("empty", ""),
@@ -430,7 +430,7 @@ enum Corpus {
             usage("--institution not in the sandbox", ["replay", "-", "--update-mode", "--institution", "ins_nope"],
                   ["--institution", "ins_nope"]),
             // without a terminal the terminal is refused first, before any output file is touched
-            // (in a terminal, see `inTerminal`)
+            // (in a terminal: Tests/pty/test_bad_input_terminal.py)
             BadInput(label: "--events in a missing folder, no terminal", arguments: ["--events", "{file}"], file: .missing,
                      fileName: "nonexistent/events.jsonl", expected: .error(2, names: ["must be a terminal"])),
             BadInput(label: "--events is a directory, no terminal", arguments: ["--events", "{file}"], file: .folder,
@@ -615,42 +615,6 @@ enum Corpus {
 
     /// The payloads a cleaned name must not keep (the insides of the sequences removed).
     static let strippedPayloads = ["[31m", "[0m", "title", "2J", "http://x", "dcs"]
-
-    // MARK: in a terminal
-
-    /// Inputs whose answer needs a terminal: run in tmux.
-    struct InTerminal: Sendable, CustomTestStringConvertible {
-        var label: String
-        var arguments: [String]
-        var fileName: String? = nil
-        var fixture: Fixture = .missing
-        var status: Int32
-        /// What the screen shows once the program has ended.
-        var screen: [String]
-        var testDescription: String { label }
-    }
-
-    static let inTerminal: [InTerminal] = [
-        InTerminal(label: "--events in a missing folder", arguments: ["--events", "{file}"],
-                   fileName: "nonexistent/events.jsonl", status: 2, screen: ["--events: cannot write", "nonexistent/events.jsonl: No such file"]),
-        InTerminal(label: "--events is a directory", arguments: ["--events", "{file}"], fileName: "events", fixture: .folder,
-                   status: 2, screen: ["--events: cannot write", "Is a directory"]),
-        InTerminal(label: "--events path with an escape sequence", arguments: ["--events", "{file}"],
-                   fileName: "\u{1b}[31m/events.jsonl", status: 2, screen: ["--events: cannot write", "No such file"]),
-        InTerminal(label: "--record in a missing folder", arguments: ["--record", "{file}"],
-                   fileName: "nonexistent/demo.cast", status: 2, screen: ["--record", "nonexistent/demo.cast", "No such file"]),
-        InTerminal(label: "--record is a directory", arguments: ["--record", "{file}"], fileName: "casts", fixture: .folder,
-                   status: 2, screen: ["--record", "casts", "directory"]),
-        InTerminal(label: "--token production: onExit INVALID_LINK_TOKEN at once", arguments: ["--token", "link-production-\(uuid)"],
-                   status: 1, screen: ["onExit status=null error=INVALID_INPUT/INVALID_LINK_TOKEN"]),
-        InTerminal(label: "--token with escape sequences: onExit INVALID_LINK_TOKEN at once",
-                   arguments: ["--token", "link-sandbox-\u{1b}[2J\u{1b}]0;pwned\u{07}"],
-                   status: 1, screen: ["onExit status=null error=INVALID_INPUT/INVALID_LINK_TOKEN"]),
-        InTerminal(label: "--token a public_key: onExit INVALID_LINK_TOKEN and the way to a link_token",
-                   arguments: ["--token", "0123456789abcdef0123456789abcd"],
-                   status: 1, screen: ["onExit status=null error=INVALID_INPUT/INVALID_LINK_TOKEN",
-                                       "linkterm: --token: this is a public_key, which no longer opens Link"]),
-    ]
 }
 
 // MARK: - The tally
@@ -887,33 +851,5 @@ struct BadInputTests {
     @Test("bad scenario files and random bytes on stdin: exit 2 naming the line", arguments: Corpus.scenarios)
     func scenario(_ input: BadInput) throws {
         try run(input, group: "scenario files and stdin (replay)")
-    }
-
-    @Test("in a terminal: a bad --record path and a refused token end cleanly with the documented status",
-          arguments: Corpus.inTerminal)
-    func inTerminal(_ input: Corpus.InTerminal) throws {
-        let dir = try scratchFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/" + (input.fileName ?? "unused")
-        try input.fixture.materialise(at: file)
-        let arguments = input.arguments.map { fill($0, file: file, dir: dir, scenario: "") }
-        let started = Date()
-        let tmux = try TmuxSession([badInputBinary] + arguments)
-        defer { tmux.kill() }
-        let status = try tmux.waitForExit(timeout: 30)
-        let screen = tmux.capture()
-        var failed: [Check] = []
-        check(.noCrash, status < 128 && !crashMarkers.contains { screen.contains($0) }, "no crash — status \(status):\n\(screen)",
-              known: [:], failed: &failed)
-        check(.status, status == input.status, "exit status \(input.status), got \(status):\n\(screen)", known: [:], failed: &failed)
-        // a message longer than the terminal is wrapped: "No such fil" / "e or directory"
-        let unwrapped = screen.replacingOccurrences(of: "\n", with: "")
-        let missing = input.screen.filter { !screen.contains($0) && !unwrapped.contains($0) }
-        check(.names, missing.isEmpty, "the screen left shows \(missing):\n\(screen)", known: [:], failed: &failed)
-        let flags = try tmux.tmux("display-message", "-p", "-t", tmux.target, "#{alternate_on} #{mouse_any_flag}")
-        check(.noGarbage, flags.trimmingCharacters(in: .whitespaces) == "0 0", "the terminal is restored: \(flags)",
-              known: [:], failed: &failed)
-        BadInputTally.shared.record(group: "in a terminal (tmux)", label: input.label, outcome: "status \(status)", problems: failed,
-                                    seconds: Date().timeIntervalSince(started))
     }
 }

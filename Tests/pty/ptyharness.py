@@ -1,10 +1,9 @@
 """ptyharness: run linkterm in a pseudo-terminal and look at what it does to it.
 
-Standard library only. The pieces:
+The standard library and pyte (the terminal emulator). The pieces:
 
-* ``Screen``: a small VT/xterm emulator (cursor moves, erases, scrolling regions, insert and
-  delete, REP, the alternate screen, wide characters) so that tests match the text a user sees,
-  not the bytes that happen to draw it.
+* ``Screen`` (xtermscreen.py): what an xterm would show, on pyte, so that tests match the text a
+  user sees, not the bytes that happen to draw it.
 * ``modes_report`` / ``termios_report``: the last state of every terminal mode the program set in
   its output stream, and the pty's termios compared with what it was before the program ran.
 * ``PtyProcess``: spawns a program as a session leader with a new pty of a given size as its
@@ -23,7 +22,6 @@ the terminal is gone by itself.
 """
 from __future__ import annotations
 
-import codecs
 import errno
 import fcntl
 import json
@@ -32,12 +30,14 @@ import re
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from xtermscreen import Screen
 
 REPO = Path(__file__).resolve().parents[2]
 HANG_TIMEOUT = 10.0  # bounds a hang; never a performance threshold
@@ -88,342 +88,6 @@ def strip_escapes(data: bytes) -> str:
     """The text of a byte stream without escape sequences and control characters (except \\n)."""
     text = ANY_ESC_RE.sub(b"", data).decode("utf-8", "replace")
     return "".join(ch for ch in text if ch == "\n" or ch >= " " and ch != "\x7f")
-
-
-# -- a small terminal emulator --------------------------------------------------------------------
-
-
-def char_width(ch: str) -> int:
-    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
-class Screen:
-    """Enough of xterm to know what is on the screen: printable text (UTF-8, wide characters),
-    CR/LF/BS/TAB, CUP/CUU/CUD/CUF/CUB/CNL/CPL/CHA/HPA/VPA, EL/ED/ECH/ICH/DCH/IL/DL, SU/SD,
-    DECSTBM, REP, RI/IND/NEL, DECSC/DECRC, the alternate screen (47/1047/1049) and RIS.
-    Replies to DSR 6n and DA go to ``replies``. Everything else (SGR, OSC, modes) is ignored."""
-
-    def __init__(self, rows: int, cols: int):
-        self.rows, self.cols = max(1, rows), max(1, cols)
-        self.replies: list[bytes] = []
-        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._pending = ""  # an incomplete escape sequence
-        self.alt = False
-        self._main_saved: list[list[str]] | None = None
-        self.reset()
-
-    def reset(self) -> None:
-        self.grid = [[" "] * self.cols for _ in range(self.rows)]
-        self.y = self.x = 0
-        self.wrap_pending = False
-        self.top, self.bottom = 0, self.rows - 1
-        self.saved = (0, 0)
-        self.last_char = " "
-
-    # text -------------------------------------------------------------------------------------
-    def lines(self) -> list[str]:
-        return ["".join(c for c in row if c != "").rstrip() for row in self.grid]
-
-    def text(self) -> str:
-        return "\n".join(self.lines())
-
-    def __contains__(self, needle: str) -> bool:
-        return any(needle in line for line in self.lines())
-
-    def dump(self) -> str:
-        border = "+" + "-" * self.cols + "+"
-        return "\n".join([border] + ["|" + "".join(c for c in row if c != "").ljust(self.cols) + "|"
-                                     for row in self.grid] + [border])
-
-    # geometry ---------------------------------------------------------------------------------
-    def resize(self, rows: int, cols: int, blank: bool = True) -> None:
-        """Change the size. With ``blank`` the screen is emptied (a terminal may reflow or keep
-        anything; a program must repaint after a resize), so only what is drawn afterwards shows."""
-        rows, cols = max(1, rows), max(1, cols)
-        old = self.grid
-        self.rows, self.cols = rows, cols
-        self.grid = [[" "] * cols for _ in range(rows)]
-        if not blank:
-            for y in range(min(rows, len(old))):
-                for x in range(min(cols, len(old[y]))):
-                    self.grid[y][x] = old[y][x]
-        if self._main_saved is not None:
-            self._main_saved = [[" "] * cols for _ in range(rows)]
-        self.top, self.bottom = 0, rows - 1
-        self.y, self.x = min(self.y, rows - 1), min(self.x, cols - 1)
-        self.wrap_pending = False
-
-    def _clamp(self) -> None:
-        self.y = max(0, min(self.rows - 1, self.y))
-        self.x = max(0, min(self.cols - 1, self.x))
-        self.wrap_pending = False
-
-    def _scroll_up(self, n: int = 1, top: int | None = None) -> None:
-        top = self.top if top is None else top
-        for _ in range(min(n, self.bottom - top + 1)):
-            del self.grid[top]
-            self.grid.insert(self.bottom, [" "] * self.cols)
-
-    def _scroll_down(self, n: int = 1, top: int | None = None) -> None:
-        top = self.top if top is None else top
-        for _ in range(min(n, self.bottom - top + 1)):
-            del self.grid[self.bottom]
-            self.grid.insert(top, [" "] * self.cols)
-
-    def _linefeed(self) -> None:
-        self.wrap_pending = False
-        if self.y == self.bottom:
-            self._scroll_up()
-        elif self.y < self.rows - 1:
-            self.y += 1
-
-    def _put(self, ch: str) -> None:
-        w = char_width(ch)
-        if w == 0:
-            # combining: attach to the previous cell
-            px = self.x - 1 if not self.wrap_pending else self.x
-            if px >= 0:
-                self.grid[self.y][px] += ch
-            return
-        if self.wrap_pending:
-            self.x = 0
-            self._linefeed()
-        if w == 2 and self.x == self.cols - 1:
-            if self.cols == 1:
-                return
-            self.grid[self.y][self.x] = " "
-            self.x = 0
-            self._linefeed()
-        row = self.grid[self.y]
-        # overwriting half of a wide character blanks the other half
-        if row[self.x] == "" and self.x > 0:
-            row[self.x - 1] = " "
-        if self.x + 1 < self.cols and row[self.x + 1] == "" and w == 1:
-            row[self.x + 1] = " "
-        row[self.x] = ch
-        if w == 2:
-            row[self.x + 1] = ""
-            if self.x + 2 < self.cols and row[self.x + 2] == "":
-                row[self.x + 2] = " "
-        self.last_char = ch
-        if self.x + w >= self.cols:
-            self.x = self.cols - 1
-            self.wrap_pending = True
-        else:
-            self.x += w
-
-    # input ------------------------------------------------------------------------------------
-    def feed(self, data: bytes) -> None:
-        text = self._pending + self._decoder.decode(data)
-        self._pending = ""
-        i, n = 0, len(text)
-        while i < n:
-            ch = text[i]
-            if ch == "\x1b":
-                end = self._escape(text, i)
-                if end is None:  # incomplete: keep for the next chunk
-                    self._pending = text[i:]
-                    return
-                i = end
-                continue
-            i += 1
-            if ch >= " " and ch != "\x7f":
-                self._put(ch)
-            elif ch == "\r":
-                self.x = 0
-                self.wrap_pending = False
-            elif ch in "\n\x0b\x0c":
-                self._linefeed()
-            elif ch == "\b":
-                if self.wrap_pending:
-                    self.wrap_pending = False
-                else:
-                    self.x = max(0, self.x - 1)
-            elif ch == "\t":
-                self.x = min(self.cols - 1, (self.x // 8 + 1) * 8)
-                self.wrap_pending = False
-            # other C0 (BEL, SO, SI, NUL…) ignored
-
-    def _escape(self, text: str, i: int) -> int | None:
-        """Handles the escape sequence at text[i]; returns the index after it, None if incomplete."""
-        n = len(text)
-        if i + 1 >= n:
-            return None
-        kind = text[i + 1]
-        if kind == "[":
-            j = i + 2
-            while j < n and "0" <= text[j] <= "?":
-                j += 1
-            k = j
-            while k < n and " " <= text[k] <= "/":
-                k += 1
-            if k >= n:
-                return None
-            final = text[k]
-            if not ("@" <= final <= "~"):
-                return k  # malformed: drop what we have
-            self._csi(text[i + 2:j], text[j:k], final)
-            return k + 1
-        if kind in "]P^_X":  # OSC / DCS / PM / APC: up to BEL or ST
-            j = i + 2
-            while j < n:
-                if text[j] == "\x07" and kind == "]":
-                    return j + 1
-                if text[j] == "\x1b":
-                    if j + 1 >= n:
-                        return None
-                    if text[j + 1] == "\\":
-                        return j + 2
-                j += 1
-            return None
-        if kind in "()*+-./#%":
-            return i + 3 if i + 2 < n else None
-        if kind == "7":
-            self.saved = (self.y, self.x)
-        elif kind == "8":
-            self.y, self.x = self.saved
-            self._clamp()
-        elif kind == "M":
-            self.wrap_pending = False
-            if self.y == self.top:
-                self._scroll_down()
-            elif self.y > 0:
-                self.y -= 1
-        elif kind == "D":
-            self._linefeed()
-        elif kind == "E":
-            self.x = 0
-            self._linefeed()
-        elif kind == "c":
-            self.alt = False
-            self._main_saved = None
-            self.reset()
-        return i + 2
-
-    def _csi(self, params: str, inter: str, final: str) -> None:
-        private = params[:1] in ("?", ">", "<", "=")
-        body = params[1:] if private else params
-        try:
-            nums = [int(p) if p else 0 for p in body.split(";")] if body else []
-        except ValueError:
-            return
-        def arg(k: int = 0, default: int = 1) -> int:
-            v = nums[k] if k < len(nums) else 0
-            return v if v else default
-        if inter:
-            return
-        if private:
-            if params[0] == "?" and final in "hl":
-                for p in nums:
-                    if p in (47, 1047, 1049):
-                        self._alt_screen(final == "h", save_cursor=(p == 1049))
-            return
-        if final in "Hf":
-            self.y, self.x = arg(0) - 1, arg(1) - 1
-            self._clamp()
-        elif final == "A":
-            self.y = max(self.top if self.y >= self.top else 0, self.y - arg())
-            self._clamp()
-        elif final in "Be":
-            self.y = min(self.bottom if self.y <= self.bottom else self.rows - 1, self.y + arg())
-            self._clamp()
-        elif final in "Ca":
-            self.x += arg()
-            self._clamp()
-        elif final == "D":
-            self.x -= arg()
-            self._clamp()
-        elif final == "E":
-            self.y, self.x = self.y + arg(), 0
-            self._clamp()
-        elif final == "F":
-            self.y, self.x = self.y - arg(), 0
-            self._clamp()
-        elif final in "G`":
-            self.x = arg() - 1
-            self._clamp()
-        elif final == "d":
-            self.y = arg() - 1
-            self._clamp()
-        elif final == "K":
-            mode = nums[0] if nums else 0
-            row = self.grid[self.y]
-            lo, hi = {0: (self.x, self.cols), 1: (0, self.x + 1), 2: (0, self.cols)}.get(mode, (0, 0))
-            for x in range(lo, hi):
-                row[x] = " "
-        elif final == "J":
-            mode = nums[0] if nums else 0
-            if mode == 0:
-                self.grid[self.y][self.x:] = [" "] * (self.cols - self.x)
-                for y in range(self.y + 1, self.rows):
-                    self.grid[y] = [" "] * self.cols
-            elif mode == 1:
-                for y in range(self.y):
-                    self.grid[y] = [" "] * self.cols
-                for x in range(self.x + 1):
-                    self.grid[self.y][x] = " "
-            elif mode in (2, 3):
-                self.grid = [[" "] * self.cols for _ in range(self.rows)]
-        elif final == "X":
-            for x in range(self.x, min(self.cols, self.x + arg())):
-                self.grid[self.y][x] = " "
-        elif final == "@":
-            row = self.grid[self.y]
-            k = min(arg(), self.cols - self.x)
-            row[self.x:self.x] = [" "] * k
-            del row[self.cols:]
-        elif final == "P":
-            row = self.grid[self.y]
-            k = min(arg(), self.cols - self.x)
-            del row[self.x:self.x + k]
-            row.extend([" "] * k)
-        elif final == "L":
-            if self.top <= self.y <= self.bottom:
-                self._scroll_down(arg(), top=self.y)
-        elif final == "M":
-            if self.top <= self.y <= self.bottom:
-                self._scroll_up(arg(), top=self.y)
-        elif final == "S":
-            self._scroll_up(arg())
-        elif final == "T":
-            self._scroll_down(arg())
-        elif final == "b":
-            for _ in range(min(arg(), self.rows * self.cols)):
-                self._put(self.last_char)
-        elif final == "r":
-            top, bottom = arg(0) - 1, arg(1, self.rows) - 1
-            if 0 <= top < bottom < self.rows:
-                self.top, self.bottom = top, bottom
-            else:
-                self.top, self.bottom = 0, self.rows - 1
-            self.y = self.x = 0
-            self.wrap_pending = False
-        elif final == "s":
-            self.saved = (self.y, self.x)
-        elif final == "u":
-            self.y, self.x = self.saved
-            self._clamp()
-        elif final == "n" and nums[:1] == [6]:
-            self.replies.append(f"\x1b[{self.y + 1};{self.x + 1}R".encode())
-        elif final == "c" and not nums:
-            self.replies.append(b"\x1b[?1;2c")
-
-    def _alt_screen(self, on: bool, save_cursor: bool) -> None:
-        if on and not self.alt:
-            if save_cursor:
-                self.saved = (self.y, self.x)
-            self._main_saved = self.grid
-            self.grid = [[" "] * self.cols for _ in range(self.rows)]
-            self.alt = True
-        elif not on and self.alt:
-            self.grid = self._main_saved or [[" "] * self.cols for _ in range(self.rows)]
-            self._main_saved = None
-            self.alt = False
-            if save_cursor:
-                self.y, self.x = self.saved
-                self._clamp()
 
 
 # -- terminal modes in the output stream ----------------------------------------------------------
@@ -718,7 +382,9 @@ class PtyProcess:
     # typing -----------------------------------------------------------------------------------
     def send(self, data: bytes, chunk: int = 4096) -> None:
         """Writes ``data`` to the terminal, reading the program's output meanwhile (so neither
-        side blocks). Fails if the terminal takes nothing for HANG_TIMEOUT seconds."""
+        side blocks). Fails if the terminal takes nothing for HANG_TIMEOUT seconds, or was closed."""
+        if not self._master_open:
+            raise AssertionError(f"{self.argv[0]}: cannot type: its terminal was closed")
         view = memoryview(bytes(data))
         last_progress = time.monotonic()
         while view:
@@ -919,6 +585,16 @@ def record_name(record: dict) -> str:
     return record.get("event_name") if record.get("type") == "event" else record.get("type")
 
 
+def asciinema_cat(path) -> "subprocess.CompletedProcess[str]":
+    """Plays a recording back with `asciinema cat` on a pseudo-terminal of its own (asciinema opens
+    /dev/tty, and the suite may run with no controlling terminal): what a terminal would be sent,
+    with the pty's "\\r\\n" line ends, in ``stdout``."""
+    return subprocess.run([sys.executable, str(REPO / "Tests" / "tools" / "in_pty.py"),
+                           sys.executable, "-m", "asciinema", "cat", str(path)],
+                          capture_output=True, encoding="utf-8", errors="replace", timeout=60,
+                          stdin=subprocess.DEVNULL)
+
+
 # -- the linkterm flow, driven by keys ----------------------------------------------------------------
 
 CONSENT_TITLE = "Link your account"
@@ -1059,7 +735,8 @@ def jobctl_main(argv: list[str], ignore_hup: bool = False, report: str | None = 
 
 def jobctl_argv(program_argv: list, ignore_hup: bool = False, report: str | None = None) -> list[str]:
     """The command line that runs ``program_argv`` as a job of the tiny job-control shell."""
-    argv = [sys.executable, str(Path(__file__).resolve()), "--jobctl"]
+    # -B: its import of xtermscreen leaves no __pycache__ in the source tree
+    argv = [sys.executable, "-B", str(Path(__file__).resolve()), "--jobctl"]
     if ignore_hup:
         argv.append("--ignore-hup")
     if report:
