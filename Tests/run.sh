@@ -179,20 +179,17 @@ outside_in_the_clone() {
     python3 -m pytest -q -p no:cacheprovider "$embedding" Tests/pty/test_outside_package.py
 }
 
-# The debug builds index nothing: indexing while building (SwiftPM's default in debug) writes what an
-# editor's code navigation reads, which no test does, and costs about a fifth of a debug build's
-# processor time (linkterm's debug build from nothing: 87 s with it, 71 s without). A checkout whose
-# .build a developer's `swift build` made (it holds .build/debug/index) keeps it, so that neither
-# command rebuilds everything the other built (the flag is part of each compile's command line).
-# The release builds (the README's) index nothing by default; the AddressSanitizer build and the
-# packages outside the repository, in folders of their own, never index.
-index=--disable-index-store
-[ ! -d .build/debug/index ] || index=--enable-index-store
+# The debug builds here index while building (SwiftPM's default in debug, for editors' code
+# navigation): the test build needs the index, where it finds the tests (`swift build --build-tests
+# --disable-index-store`, even with --disable-xctest, stops with "index store path does not exist"),
+# and the products share their modules with it. The AddressSanitizer build and the packages outside
+# the repository, in folders of their own, build no index: nothing reads it, and it costs about a
+# fifth of a debug build (linkterm's, from nothing: 87 s of processor time with it, 71 s without).
 
 # the Swift tests: their targets build beside the pty tests (which need only the products), then
 # Swift Testing runs them
 swift_tests() {
-  if ! swift build "$index" --build-tests > "$logs/testbuild.log" 2>&1; then
+  if ! swift build --build-tests > "$logs/testbuild.log" 2>&1; then
     echo "swifttest: the test targets did not build (full log: $logs/testbuild.log):"
     filter_build < "$logs/testbuild.log"
     return 1
@@ -214,7 +211,7 @@ stage setup set_up
 stage_aside readme readme_in_the_clone
 stage_aside outside outside_in_the_clone
 stage_aside asan bash Tests/asan.sh
-stage build nice -n 5 swift build "$index"
+stage build nice -n 5 swift build
 # the performance gate: instructions (callgrind) of a batch search and of a start-up of the debug
 # build against Tests/perf/baselines.json, failing on more than 10% over
 stage perfgate env PYTHONDONTWRITEBYTECODE=1 python3 Tests/perf/gate.py
