@@ -188,6 +188,19 @@ struct SearchReportingTests {
         #expect(reported == ["SEARCH_INSTITUTION q=tartan"])
     }
 
+    @Test("a query of whitespace of any kind is blank; one with a visible character is not", arguments: [
+        ("\t\n\u{0B}\u{0C}\r ", false), ("\r\n", false), ("\u{00A0}", false), ("\u{3000}\u{2003}", false),
+        ("\u{85}\u{2028}", false), (" \u{0301}", false), ("a", true), ("a\u{0301}", true), (" a", true),
+        ("\u{00A0}é", true), ("\u{0301}", true), ("é ", true), ("\u{7F}", true), ("\u{1F3E6}", true),
+    ])
+    func blankQueries(query: String, reported: Bool) throws {
+        let records = try run { driver, clock in
+            try driver.send(.setQuery(query))
+            clock.advance(by: 1000); driver.tick()
+        }
+        #expect(records == (reported ? ["SEARCH_INSTITUTION q=\(query)"] : []))
+    }
+
     @Test("a query not yet reported is reported right before the selection")
     func flushBeforeSelect() throws {
         let reported = try run { driver, clock in

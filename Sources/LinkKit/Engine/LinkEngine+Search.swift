@@ -141,8 +141,12 @@ extension LinkEngine {
         show(.selectBrand(name))
     }
 
+    /// Whether every character of `text` is whitespace (an empty text is blank).
     func isBlank(_ text: String) -> Bool {
-        text.allSatisfy { $0.isWhitespace }
+        // a first byte that is ASCII and not whitespace begins a character that is not whitespace,
+        // whatever follows it: most queries are decided there, without the Unicode tables
+        if let first = text.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+        return text.allSatisfy { $0.isWhitespace }
     }
 }
 
