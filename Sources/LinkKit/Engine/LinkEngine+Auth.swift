@@ -2,7 +2,7 @@
 
 extension LinkEngine {
     /// Whether the token asks for Auth.
-    public var offersAuth: Bool { configuration.products.contains(.auth) }
+    public var offersAuth: Bool { offers(.auth) }
 
     /// The Auth method of the selected institution, when the token asks for Auth.
     var authMethod: AuthMethod? {

@@ -35,7 +35,7 @@ extension LinkEngine {
     /// micro-deposits (the seeds: "If the Item was created via Same-Day Micro-deposit
     /// verification, will be null").
     mutating func finishWithSuccess() {
-        if configuration.products.contains(.assets) { emit(.bankIncomeInsightsCompleted) }
+        if offers(.assets) { emit(.bankIncomeInsightsCompleted) }
         newRequest()
         let publicToken = "public-sandbox-" + ids.uuid()
         pane = .finished

@@ -4,7 +4,7 @@
 
 extension LinkEngine {
     /// Whether the session is an Identity Verification session.
-    public var offersIdentityVerification: Bool { configuration.products.contains(.identityVerification) }
+    public var offersIdentityVerification: Bool { offers(.identityVerification) }
 
     /// After `OPEN`: the session is created and its UI opened (or, resumed, both resumed), and its
     /// step started.

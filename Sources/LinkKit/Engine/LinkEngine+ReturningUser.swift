@@ -31,7 +31,7 @@ extension LinkEngine {
                 pane = .consent  // validated: the directory holds it
             }
         }
-        if configuration.products.contains(.incomeVerification) {
+        if offers(.incomeVerification) {
             show(.uploadDocuments)
         } else if offersAuth {
             show(.selectAuthType)

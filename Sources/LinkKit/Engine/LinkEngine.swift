@@ -80,6 +80,9 @@ public struct LinkEngine: Sendable {
     public internal(set) var identityOutcome: IdentityOutcome?
 
     var ids: IDGenerator
+    /// ``SessionConfiguration/products`` as one bit each (``LinkProduct/bit``), read once: asking a
+    /// `Set` hashes the product every time, several times a session.
+    let productBits: UInt8
     var lastReportedQuery: String?
     /// Whether the institution chosen in the embedded search was taken (it is, once).
     var embeddedSelectionTaken = false
@@ -116,7 +119,11 @@ public struct LinkEngine: Sendable {
         let made = LinkToken.makeSandboxToken(using: &ids)
         token = configuration.token ?? made
         self.ids = ids
+        productBits = configuration.products.reduce(0) { $0 | $1.bit }
     }
+
+    /// Whether the link token asks for `product` (``SessionConfiguration/products``).
+    func offers(_ product: LinkProduct) -> Bool { productBits & product.bit != 0 }
 
     /// The MFA step the user is on, if any.
     public var currentChallenge: MFAChallenge? {
@@ -158,7 +165,7 @@ public struct LinkEngine: Sendable {
             finishWithExit(status: nil)
             return flush()
         }
-        if configuration.products.contains(.layer) {
+        if offers(.layer) {
             // Layer opens when the app says so, once the phone is known to be eligible
             pane = .layerWaiting(ready: false)
             outbox.append(.load)
