@@ -249,6 +249,17 @@ struct TokenTests {
         ("link-development-7805a359-c980-4a6c-ad87-e032d624b797", .notSandbox("development")),
         (" link-sandbox-af1a0311-da53-4636-b754-dd15cc058176", .missingPrefix),
         ("link-sandbox-af1a0311-da53-4636-b754-dd15cc058176\n", .malformedUUID),
+        ("0123456789abcdef0123456789abcd", .publicKey),
+        ("0123456789ABCDEF0123456789ABCD", .missingPrefix),
+        ("0123456789abcdef0123456789abc", .missingPrefix),
+        ("link-", .missingPrefix),
+        ("Link-sandbox-af1a0311-da53-4636-b754-dd15cc058176", .missingPrefix),
+        ("link--af1a0311-da53-4636-b754-dd15cc058176", .unknownEnvironment),
+        ("link-sandboxx-af1a0311-da53-4636-b754-dd15cc058176", .unknownEnvironment),
+        ("link-sañdbox-af1a0311-da53-4636-b754-dd15cc058176", .unknownEnvironment),
+        ("link-sandbox-", .malformedUUID),
+        ("link-sandbox-af1a0311-da53-4636-b754-dd15cc05817é", .malformedUUID),
+        ("link-production-b41e8ed3-0874-4c64-b07d-a77088979d5", .malformedUUID),
     ])
     func refused(token: String, problem: LinkToken.Problem) throws {
         #expect(LinkToken.problem(with: token) == problem)
