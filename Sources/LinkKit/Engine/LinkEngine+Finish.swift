@@ -51,11 +51,7 @@ extension LinkEngine {
     mutating func finishWithExit(status: ExitStatus?) {
         if offersIdentityVerification { emit(.identityVerificationCloseUI) }
         let error = lastError
-        emit(.exit) {
-            $0.exitStatus = status
-            $0.errorCode = error?.errorCode
-            $0.errorMessage = error?.errorMessage
-        }
+        emit(.exit, errorCode: error?.errorCode, errorMessage: error?.errorMessage, exitStatus: status)
         outbox.append(.exit(LinkExit(
             error: error,
             metadata: ExitMetadata(status: status, institution: institution?.institution,

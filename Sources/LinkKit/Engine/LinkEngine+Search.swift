@@ -79,7 +79,7 @@ extension LinkEngine {
         lastReportedQuery = query
         newRequest()
         let reported = query
-        emit(.searchInstitution) { $0.institutionSearchQuery = reported }
+        emit(.searchInstitution, institutionSearchQuery: reported)
     }
 
     /// Enter on a search result.
@@ -102,7 +102,7 @@ extension LinkEngine {
         newRequest()
         if isRoutingMatched(id) {
             // "if the institution's `routing_number` was provided when calling /link/token/create"
-            emit(.matchedSelectInstitution) { $0.matchReason = "routing_number" }
+            emit(.matchedSelectInstitution, matchReason: "routing_number")
         } else {
             emit(.selectInstitution)
         }
@@ -137,7 +137,7 @@ extension LinkEngine {
         reportQueryIfNeeded()
         institution = nil
         newRequest()
-        emit(.selectBrand) { $0.institutionName = name }
+        emit(.selectBrand, institutionName: name)
         show(.selectBrand(name))
     }
 

@@ -186,10 +186,7 @@ public struct LinkEngine: Sendable {
         outbox.append(.load)
         let firstView = pane.viewName
         let updateMode = isUpdateMode
-        emit(.open) {
-            $0.viewName = firstView
-            $0.isUpdateMode = updateMode ? "true" : "false"
-        }
+        emit(.open, isUpdateMode: updateMode ? "true" : "false", viewName: firstView)
         if offersIdentityVerification { openIdentityVerification() }
         return flush()
     }
@@ -286,13 +283,24 @@ public struct LinkEngine: Sendable {
         return records
     }
 
-    /// Appends an event stamped now, with the session's ids and the selected institution.
-    mutating func emit(_ name: EventName, _ fill: (inout EventMetadata) -> Void = { _ in }) {
-        var metadata = EventMetadata(timestamp: now, linkSessionID: linkSessionID, requestID: requestID)
-        metadata.institutionID = institution?.id
-        metadata.institutionName = institution?.name
-        fill(&metadata)
-        outbox.append(.event(LinkEvent(eventName: name, metadata: metadata)))
+    /// Appends an event stamped now, with the session's ids, the selected institution (its name
+    /// unless `institutionName` gives another) and the metadata given, the rest null.
+    ///
+    /// The metadata is made in one expression, by the memberwise initializer: a value of its size
+    /// filled in a variable is copied whole and the variable destroyed when it is handed on (the
+    /// optimizer keeps a struct holding several optionals in memory), once per event.
+    mutating func emit(
+        _ name: EventName, accountNumberMask: String? = nil, errorCode: ExitErrorCode? = nil, errorMessage: String? = nil,
+        exitStatus: ExitStatus? = nil, institutionName: String? = nil, institutionSearchQuery: String? = nil,
+        isUpdateMode: String? = nil, matchReason: String? = nil, mfaType: MFAType? = nil, routingNumber: String? = nil,
+        viewName: ViewName? = nil, selection: String? = nil
+    ) {
+        outbox.append(.event(LinkEvent(eventName: name, metadata: EventMetadata(
+            accountNumberMask: accountNumberMask, errorCode: errorCode, errorMessage: errorMessage, exitStatus: exitStatus,
+            institutionID: institution?.id, institutionName: institutionName ?? institution?.name,
+            institutionSearchQuery: institutionSearchQuery, isUpdateMode: isUpdateMode, matchReason: matchReason,
+            mfaType: mfaType, routingNumber: routingNumber, viewName: viewName, selection: selection,
+            instant: now, linkSessionID: linkSessionID, requestID: requestID))))
     }
 
     /// Shows `newPane`, announcing it with `TRANSITION_VIEW` when its view differs.
@@ -301,10 +309,7 @@ public struct LinkEngine: Sendable {
         pane = newPane
         guard let view = view(of: newPane), view != oldView else { return }
         let mfaType = view == .mfa || view == .matchedMFA ? currentChallenge?.type : nil
-        emit(.transitionView) {
-            $0.viewName = view
-            $0.mfaType = mfaType
-        }
+        emit(.transitionView, mfaType: mfaType, viewName: view)
     }
 
     /// Starts a simulated backend request: a new request id.
