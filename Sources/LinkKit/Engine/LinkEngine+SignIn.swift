@@ -170,8 +170,11 @@ extension LinkEngine {
 
     func attemptsKey() -> String { institution?.id ?? "" }
 
+    /// Clears the institution's count of wrong answers (no count is none: read as 0). A session
+    /// that never answered wrong has nothing to clear, and hashes nothing.
     mutating func resetAttempts() {
-        wrongAttempts[attemptsKey()] = 0
+        guard !wrongAttempts.isEmpty else { return }
+        wrongAttempts[attemptsKey()] = nil
     }
 
     /// Signed in: account select, or straight to CONNECTED when account select is off. At an
