@@ -37,7 +37,7 @@ extension LinkEngine {
     mutating func finishWithSuccess() {
         if offers(.assets) { emit(.bankIncomeInsightsCompleted) }
         newRequest()
-        let publicToken = "public-sandbox-" + ids.uuid()
+        let publicToken = ids.uuid(after: "public-sandbox-")
         pane = .finished
         outbox.append(.success(LinkSuccess(
             publicToken: publicToken,

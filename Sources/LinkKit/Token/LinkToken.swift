@@ -86,6 +86,6 @@ public enum LinkToken {
 
     /// A fresh sandbox token from the session's id generator.
     public static func makeSandboxToken(using ids: inout IDGenerator) -> String {
-        "link-sandbox-" + ids.uuid()
+        ids.uuid(after: "link-sandbox-")
     }
 }
