@@ -39,7 +39,7 @@ extension LinkEngine {
         newRequest()
         let publicToken = ids.uuid(after: "public-sandbox-")
         pane = .finished
-        outbox.append(.success(LinkSuccess(
+        enqueue(.success(LinkSuccess(
             publicToken: publicToken,
             metadata: SuccessMetadata(institution: institution?.institution, accounts: sharedAccounts,
                                       linkSessionID: linkSessionID))))
@@ -52,7 +52,7 @@ extension LinkEngine {
         if offersIdentityVerification { emit(.identityVerificationCloseUI) }
         let error = lastError
         emit(.exit, errorCode: error?.errorCode, errorMessage: error?.errorMessage, exitStatus: status)
-        outbox.append(.exit(LinkExit(
+        enqueue(.exit(LinkExit(
             error: error,
             metadata: ExitMetadata(status: status, institution: institution?.institution,
                                    linkSessionID: linkSessionID, requestID: requestID))))

@@ -167,7 +167,7 @@ extension LinkEngine {
         pane = .finished
         loadingDeadline = nil
         pendingResult = nil
-        outbox.append(.success(LinkSuccess(publicToken: "", metadata: SuccessMetadata(institution: nil, accounts: [],
+        enqueue(.success(LinkSuccess(publicToken: "", metadata: SuccessMetadata(institution: nil, accounts: [],
                                                                                     linkSessionID: linkSessionID))))
         emit(.handoff)
     }

@@ -168,7 +168,7 @@ public struct LinkEngine: Sendable {
         if offers(.layer) {
             // Layer opens when the app says so, once the phone is known to be eligible
             pane = .layerWaiting(ready: false)
-            outbox.append(.load)
+            enqueue(.load)
             return flush()
         }
         if configuration.verifiesDeposits {
@@ -183,7 +183,7 @@ public struct LinkEngine: Sendable {
         } else {
             pane = .consent
         }
-        outbox.append(.load)
+        enqueue(.load)
         let firstView = pane.viewName
         let updateMode = isUpdateMode
         emit(.open, isUpdateMode: updateMode ? "true" : "false", viewName: firstView)
@@ -283,6 +283,13 @@ public struct LinkEngine: Sendable {
         return records
     }
 
+    /// Adds `record` to the batch the current step returns, making room for four at its first:
+    /// most batches hold two to four records, and an empty array grows twice on the way to them.
+    mutating func enqueue(_ record: SessionRecord) {
+        if outbox.capacity == 0 { outbox.reserveCapacity(4) }
+        outbox.append(record)
+    }
+
     /// Appends an event stamped now, with the session's ids, the selected institution (its name
     /// unless `institutionName` gives another) and the metadata given, the rest null.
     ///
@@ -295,7 +302,7 @@ public struct LinkEngine: Sendable {
         isUpdateMode: String? = nil, matchReason: String? = nil, mfaType: MFAType? = nil, routingNumber: String? = nil,
         viewName: ViewName? = nil, selection: String? = nil
     ) {
-        outbox.append(.event(LinkEvent(eventName: name, metadata: EventMetadata(
+        enqueue(.event(LinkEvent(eventName: name, metadata: EventMetadata(
             accountNumberMask: accountNumberMask, errorCode: errorCode, errorMessage: errorMessage, exitStatus: exitStatus,
             institutionID: institution?.id, institutionName: institutionName ?? institution?.name,
             institutionSearchQuery: institutionSearchQuery, isUpdateMode: isUpdateMode, matchReason: matchReason,
