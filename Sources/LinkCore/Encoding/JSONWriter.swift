@@ -179,24 +179,33 @@ public struct JSONWriter: Sendable {
 
     /// How many of the `count` bytes at `start` are plain (``isPlain(_:)``) before the first that
     /// is not: eight at a time while a word of them holds none of the bytes to look at (a byte
-    /// under 0x20, or equal to `"`, `\`, DEL or 0xC2), then one at a time.
+    /// under 0x20, or equal to `"`, `\`, DEL or 0xC2), then one at a time. Past the last whole
+    /// word, the last eight bytes are looked at as one word (overlapping the words before).
     @inline(__always) static func plainPrefix(_ start: UnsafePointer<UInt8>, count: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         let raw = UnsafeRawPointer(start)
         while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // a byte of `x` is zero, or (for `below`) under 0x20: its high bit set in the result
-            @inline(__always) func zero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-            let below = (word &- 0x2020_2020_2020_2020) & ~word & highs
-            let found = below | zero(word ^ 0x2222_2222_2222_2222) | zero(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                | zero(word ^ 0x7F7F_7F7F_7F7F_7F7F) | zero(word ^ 0xC2C2_C2C2_C2C2_C2C2)
-            if found != 0 { break }
+            if holdsSpecial(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
             index += 8
+        }
+        if index + 8 > count, count >= 8, index < count,
+           !holdsSpecial(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) {
+            return count
         }
         while index < count, isPlain(start[index]) { index += 1 }
         return index
+    }
+
+    /// Whether one of the eight bytes of `word` is not plain: under 0x20, or `"`, `\`, DEL or 0xC2
+    /// (a byte of `x` is zero, or for `below` under 0x20, when its high bit is set in the result;
+    /// exact for whether there is one).
+    @inline(__always) static func holdsSpecial(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below = (word &- 0x2020_2020_2020_2020) & ~word & highs
+        return below | zero(word ^ 0x2222_2222_2222_2222) | zero(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            | zero(word ^ 0x7F7F_7F7F_7F7F_7F7F) | zero(word ^ 0xC2C2_C2C2_C2C2_C2C2) != 0
     }
 
     /// Appends a timestamp as a quoted string, as ``Timestamp/iso8601`` spells it (ASCII digits
