@@ -20,7 +20,7 @@ public struct JSONWriter: Sendable {
 
     /// The address at which `room` more bytes can be written: the buffer made this writer's own
     /// and large enough. Write them, then add what was written to `buffer.count`.
-    @inlinable mutating func room(_ room: Int) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always) mutating func room(_ room: Int) -> UnsafeMutablePointer<UInt8> {
         if !isKnownUniquelyReferenced(&buffer) {
             buffer = buffer.copy(adding: room)
         } else if buffer.capacity - buffer.count < room {
@@ -71,8 +71,9 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// `key` then `null`.
-    @usableFromInline mutating func null(after key: UnsafeBufferPointer<UInt8>) {
+    /// `key` then `null` (inlined: the key's length is known where it is called, so its bytes are
+    /// moved without a call to `memmove`).
+    @inlinable @inline(__always) mutating func null(after key: UnsafeBufferPointer<UInt8>) {
         let out = room(key.count + 4)
         out.update(from: key.baseAddress!, count: key.count)
         UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0x6C6C_756E, as: UInt32.self)  // n u l l
