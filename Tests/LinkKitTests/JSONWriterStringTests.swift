@@ -95,6 +95,17 @@ struct JSONWriterStringTests {
         }
     }
 
+    @Test("empty keys, texts and raw text write what they say (nothing, or quotes and colon)")
+    func empties() {
+        var writer = JSONWriter(capacity: 0)
+        writer.raw("")
+        writer.key("")
+        writer.member("", "")
+        writer.member("", nil as String?)
+        writer.string("")
+        #expect(writer.text == "\"\":\"\"null\"\"")  // "":  ""  null  ""
+    }
+
     @Test("a writer is a value: a copy writes into its own bytes, and reset leaves the copy's alone")
     func valueSemantics() {
         var first = JSONWriter(capacity: 16)

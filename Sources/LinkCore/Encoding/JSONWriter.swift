@@ -35,6 +35,12 @@ public struct JSONWriter: Sendable {
         buffer.count += count
     }
 
+    /// Appends the bytes of `bytes` (none when it has no address: an empty buffer may not).
+    @inlinable mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+        append(start, count: bytes.count)
+    }
+
     /// Appends one byte.
     @inlinable mutating func append(_ byte: UInt8) {
         room(1).pointee = byte
@@ -43,7 +49,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends raw ASCII text (punctuation, keys known to need no escaping).
     @inlinable @inline(__always) public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { append($0.baseAddress!, count: $0.count) }
+        text.withUTF8Buffer { append($0) }
     }
 
     /// Appends an object member whose key is written with the punctuation before it and the colon
@@ -65,7 +71,7 @@ public struct JSONWriter: Sendable {
     @inlinable @inline(__always) public mutating func member(_ key: StaticString, _ flag: Bool?) {
         key.withUTF8Buffer { key in
             let out = room(key.count + 5)
-            out.update(from: key.baseAddress!, count: key.count)
+            if let start = key.baseAddress { out.update(from: start, count: key.count) }
             let word: StaticString = flag == nil ? "null" : flag! ? "true" : "false"
             word.withUTF8Buffer { (out + key.count).update(from: $0.baseAddress!, count: $0.count); buffer.count += key.count + $0.count }
         }
@@ -75,8 +81,8 @@ public struct JSONWriter: Sendable {
     /// moved without a call to `memmove`).
     @inlinable @inline(__always) mutating func null(after key: UnsafeBufferPointer<UInt8>) {
         let out = room(key.count + 4)
-        out.update(from: key.baseAddress!, count: key.count)
-        UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0x6C6C_756E, as: UInt32.self)  // n u l l
+        if let start = key.baseAddress { out.update(from: start, count: key.count) }
+        UnsafeMutableRawPointer(out + key.count).storeBytes(of: UInt32(0x6C6C_756E).littleEndian, as: UInt32.self)  // n u l l
         buffer.count += key.count + 4
     }
 
@@ -85,13 +91,13 @@ public struct JSONWriter: Sendable {
         let count = utf8.count
         if let start = utf8.baseAddress, Self.plainPrefix(start, count: count) == count {
             let out = room(key.count + count + 2)
-            out.update(from: key.baseAddress!, count: key.count)
+            if let start = key.baseAddress { out.update(from: start, count: key.count) }
             out[key.count] = 34
             (out + key.count + 1).update(from: start, count: count)
             out[key.count + count + 1] = 34
             buffer.count += key.count + count + 2
         } else {
-            append(key.baseAddress!, count: key.count)
+            append(key)
             quoted(utf8)
         }
     }
@@ -100,7 +106,7 @@ public struct JSONWriter: Sendable {
     @inlinable public mutating func key(_ name: String) {
         append(34)
         var name = name
-        name.withUTF8 { append($0.baseAddress!, count: $0.count) }
+        name.withUTF8 { append($0) }
         append(34)
         append(58)
     }
