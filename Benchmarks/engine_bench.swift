@@ -49,7 +49,7 @@ final class Encoder {
         writer.reset()
         record.write(to: &writer)
         writer.raw("\n")
-        bytes &+= writer.bytes.count
+        bytes &+= writer.count  // (not `bytes`, which copies them out)
     }
 }
 

@@ -27,7 +27,7 @@ private struct EngineSnapshot: Equatable {
         "configuration", "pane", "linkSessionID", "token", "matchedSignIn", "requestID", "institution", "query", "inlineError",
         "lastError", "mfaPlan", "mfaIndex", "accounts", "sharedAccounts", "started", "authFlow", "routingNumber",
         "numbersAfterAccountSelect", "numbersOrigin", "depositCodeAttempts", "typedPhone", "verifiedPhone", "otpAttempts",
-        "redirectURL", "captchaWord", "captchaGood", "identityOutcome", "ids", "lastReportedQuery",
+        "redirectURL", "captchaWord", "captchaGood", "identityOutcome", "ids", "productBits", "lastReportedQuery",
         "embeddedSelectionTaken",        "searchDeadline", "loadingDeadline", "pendingResult", "wrongAttempts", "now", "outbox",
     ]
 

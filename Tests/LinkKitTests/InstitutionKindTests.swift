@@ -188,6 +188,19 @@ struct SearchReportingTests {
         #expect(reported == ["SEARCH_INSTITUTION q=tartan"])
     }
 
+    @Test("a query of whitespace of any kind is blank; one with a visible character is not", arguments: [
+        ("\t\n\u{0B}\u{0C}\r ", false), ("\r\n", false), ("\u{00A0}", false), ("\u{3000}\u{2003}", false),
+        ("\u{85}\u{2028}", false), (" \u{0301}", false), ("a", true), ("a\u{0301}", true), (" a", true),
+        ("\u{00A0}é", true), ("\u{0301}", true), ("é ", true), ("\u{7F}", true), ("\u{1F3E6}", true),
+    ])
+    func blankQueries(query: String, reported: Bool) throws {
+        let records = try run { driver, clock in
+            try driver.send(.setQuery(query))
+            clock.advance(by: 1000); driver.tick()
+        }
+        #expect(records == (reported ? ["SEARCH_INSTITUTION q=\(query)"] : []))
+    }
+
     @Test("a query not yet reported is reported right before the selection")
     func flushBeforeSelect() throws {
         let reported = try run { driver, clock in
@@ -236,6 +249,17 @@ struct TokenTests {
         ("link-development-7805a359-c980-4a6c-ad87-e032d624b797", .notSandbox("development")),
         (" link-sandbox-af1a0311-da53-4636-b754-dd15cc058176", .missingPrefix),
         ("link-sandbox-af1a0311-da53-4636-b754-dd15cc058176\n", .malformedUUID),
+        ("0123456789abcdef0123456789abcd", .publicKey),
+        ("0123456789ABCDEF0123456789ABCD", .missingPrefix),
+        ("0123456789abcdef0123456789abc", .missingPrefix),
+        ("link-", .missingPrefix),
+        ("Link-sandbox-af1a0311-da53-4636-b754-dd15cc058176", .missingPrefix),
+        ("link--af1a0311-da53-4636-b754-dd15cc058176", .unknownEnvironment),
+        ("link-sandboxx-af1a0311-da53-4636-b754-dd15cc058176", .unknownEnvironment),
+        ("link-sañdbox-af1a0311-da53-4636-b754-dd15cc058176", .unknownEnvironment),
+        ("link-sandbox-", .malformedUUID),
+        ("link-sandbox-af1a0311-da53-4636-b754-dd15cc05817é", .malformedUUID),
+        ("link-production-b41e8ed3-0874-4c64-b07d-a77088979d5", .malformedUUID),
     ])
     func refused(token: String, problem: LinkToken.Problem) throws {
         #expect(LinkToken.problem(with: token) == problem)

@@ -22,20 +22,30 @@ public struct IDGenerator: RandomNumberGenerator, Sendable, Hashable {
     private static let base62: StaticString = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
     /// A lowercase version-4 UUID, e.g. `30571e9b-d6c6-42ee-a7cf-c34768a8f62d`.
-    public mutating func uuid() -> String {
+    public mutating func uuid() -> String { uuid(after: "") }
+
+    /// `prefix` then ``uuid()``, made as one string (`link-sandbox-…`, `public-sandbox-…`): the
+    /// same text as `prefix + uuid()`, without the UUID's own string on the way.
+    public mutating func uuid(after prefix: StaticString) -> String {
         let high = (next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x4000  // version 4
         let low = (next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // variant 10
-        return String(unsafeUninitializedCapacity: 36) { out in
-            Self.hexDigits.withUTF8Buffer { digits in
+        return prefix.withUTF8Buffer { prefix in
+            String(unsafeUninitializedCapacity: prefix.count + 36) { out in
                 var at = 0
-                for nibble in 0..<32 {
-                    if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                        out[at] = 45  // -
+                for byte in prefix {
+                    out[at] = byte
+                    at += 1
+                }
+                Self.hexDigits.withUTF8Buffer { digits in
+                    for nibble in 0..<32 {
+                        if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                            out[at] = 45  // -
+                            at += 1
+                        }
+                        let word = nibble < 16 ? high : low
+                        out[at] = digits[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
                         at += 1
                     }
-                    let word = nibble < 16 ? high : low
-                    out[at] = digits[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
-                    at += 1
                 }
                 return at
             }

@@ -14,6 +14,11 @@ public protocol ActionRecording<Engine>: StepRecording {
 ///
 /// The same driver serves the terminal UI (wall clock), replays and tests (manual clock). It is
 /// not thread-safe: one thread owns it.
+///
+/// Its stored state is `@exclusivity(unchecked)`: the driver's steps read and write it several
+/// times for every record, and the run-time check that no two accesses overlap cost more than the
+/// rest of the driver's own work. No access overlaps another: the engine is changed only inside
+/// the driver's own steps, and observers are called between them.
 open class FlowDriver<Engine: FlowEngine> {
     /// The engine, for panes to read.
     public package(set) final var engine: Engine {
@@ -22,21 +27,21 @@ open class FlowDriver<Engine: FlowEngine> {
     }
     /// The engine's storage: the driver's own methods, inlined into each flavor's module (so that
     /// they are specialized for its engine), reach it without an accessor.
-    @usableFromInline final var session: Engine
+    @exclusivity(unchecked) @usableFromInline final var session: Engine
     /// The clock the driver stamps actions with.
     public final let clock: any SessionClock
-    @usableFromInline final var observers: [(Engine.Record) -> Void] = []
+    @exclusivity(unchecked) @usableFromInline final var observers: [(Engine.Record) -> Void] = []
     /// Every record delivered so far, in order.
     public final var records: [Engine.Record] { delivered }
-    @usableFromInline final var delivered: [Engine.Record] = []
+    @exclusivity(unchecked) @usableFromInline final var delivered: [Engine.Record] = []
     /// Whether to keep ``records`` (benchmarks turn it off).
-    public final var keepsRecords = true
+    @exclusivity(unchecked) public final var keepsRecords = true
     /// Sees every action applied (`--save-scenario`): before, with the engine as it was, then
     /// whether it was taken.
-    public final var actionRecorder: (any ActionRecording<Engine>)?
+    @exclusivity(unchecked) public final var actionRecorder: (any ActionRecording<Engine>)?
     /// Sees the engine and the time after each batch of records, empty ones too (a replay's
     /// timeline marks the panes as they are shown).
-    @usableFromInline package final var watcher: ((Engine, Timestamp) -> Void)?
+    @exclusivity(unchecked) @usableFromInline package final var watcher: ((Engine, Timestamp) -> Void)?
 
     /// A driver of `engine`; call ``start()`` to open the session.
     public init(engine: Engine, clock: any SessionClock) {
@@ -44,8 +49,9 @@ open class FlowDriver<Engine: FlowEngine> {
         self.clock = clock
     }
 
-    /// Calls `observer` with every record from now on.
-    public final func observe(_ observer: @escaping (Engine.Record) -> Void) {
+    /// Calls `observer` with every record from now on (inlinable: specialized in the flavor's
+    /// module, it appends without looking up the array's generic metadata at run time).
+    @inlinable public final func observe(_ observer: @escaping (Engine.Record) -> Void) {
         observers.append(observer)
     }
 
@@ -54,7 +60,7 @@ open class FlowDriver<Engine: FlowEngine> {
         get { started }
         set { started = newValue }
     }
-    @usableFromInline final var started = false
+    @exclusivity(unchecked) @usableFromInline final var started = false
 
     /// Opens the session (once: a session started before it was presented is not started again).
     @inlinable open func start() {

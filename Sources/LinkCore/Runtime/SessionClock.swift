@@ -17,8 +17,9 @@ public final class SystemClock: SessionClock {
 
 /// ManualClock: a clock that moves only when told, for tests, replay and benchmarks.
 public final class ManualClock: SessionClock {
-    /// The current time.
-    public private(set) var now: Timestamp
+    /// The current time (not checked for overlapping accesses at run time: a driver reads it at
+    /// every step; the clock belongs to the one thread that owns its driver).
+    @exclusivity(unchecked) public private(set) var now: Timestamp
 
     /// The instant replays start at unless told otherwise: 2026-01-01T00:00:00.000Z.
     public static let defaultStart = Timestamp(millis: 1_767_225_600_000)

@@ -12,8 +12,7 @@ extension SessionRecord: JSONLineRecord {
         case .load:
             writer.raw(#"{"type":"load"}"#)
         case .event(let event):
-            writer.raw(#"{"type":"event","event_name":"#)
-            writer.string(event.eventName.description)
+            writer.member(#"{"type":"event","event_name":"#, event.eventName.description)
             writer.raw(#","metadata":"#)
             event.metadata.write(to: &writer)
             writer.raw("}")
@@ -27,14 +26,10 @@ extension SessionRecord: JSONLineRecord {
         case .exit(let exit):
             writer.raw(#"{"type":"exit","error":"#)
             if let error = exit.error {
-                writer.raw(#"{"error_type":"#)
-                writer.string(error.errorCode.errorType)
-                writer.raw(#","error_code":"#)
-                writer.string(error.errorCode.errorCode)
-                writer.raw(#","error_message":"#)
-                writer.string(error.errorMessage)
-                writer.raw(#","display_message":"#)
-                writer.optionalString(error.displayMessage)
+                writer.member(#"{"error_type":"#, error.errorCode.errorType)
+                writer.member(#","error_code":"#, error.errorCode.errorCode)
+                writer.member(#","error_message":"#, error.errorMessage)
+                writer.member(#","display_message":"#, error.displayMessage)
                 writer.raw("}")
             } else {
                 writer.raw("null")
@@ -61,8 +56,7 @@ extension SuccessMetadata: JSONLineRecord {
             if index > 0 { writer.raw(",") }
             account.write(to: &writer)
         }
-        writer.raw(#"],"link_session_id":"#)
-        writer.string(linkSessionID)
+        writer.member(#"],"link_session_id":"#, linkSessionID)
         writer.raw("}")
     }
 
@@ -75,12 +69,9 @@ extension ExitMetadata: JSONLineRecord {
     public func write(to writer: inout JSONWriter) {
         writer.raw(#"{"institution":"#)
         writer.institution(institution)
-        writer.raw(#","status":"#)
-        writer.optionalString(status?.description)
-        writer.raw(#","link_session_id":"#)
-        writer.optionalString(linkSessionID)
-        writer.raw(#","request_id":"#)
-        writer.optionalString(requestID)
+        writer.member(#","status":"#, status?.description)
+        writer.member(#","link_session_id":"#, linkSessionID)
+        writer.member(#","request_id":"#, requestID)
         writer.raw("}")
     }
 
@@ -96,28 +87,20 @@ extension EventMetadata: JSONLineRecord {
 
 extension Institution {
     func write(to writer: inout JSONWriter) {
-        writer.raw(#"{"name":"#)
-        writer.string(name)
-        writer.raw(#","institution_id":"#)
-        writer.string(id)
+        writer.member(#"{"name":"#, name)
+        writer.member(#","institution_id":"#, id)
         writer.raw("}")
     }
 }
 
 extension Account {
     func write(to writer: inout JSONWriter) {
-        writer.raw(#"{"id":"#)
-        writer.string(id)
-        writer.raw(#","name":"#)
-        writer.string(name)
-        writer.raw(#","mask":"#)
-        writer.optionalString(mask)
-        writer.raw(#","type":"#)
-        writer.string(subtype.type)
-        writer.raw(#","subtype":"#)
-        writer.string(subtype.subtype)
-        writer.raw(#","verification_status":"#)
-        writer.optionalString(verificationStatus?.description)
+        writer.member(#"{"id":"#, id)
+        writer.member(#","name":"#, name)
+        writer.member(#","mask":"#, mask)
+        writer.member(#","type":"#, subtype.type)
+        writer.member(#","subtype":"#, subtype.subtype)
+        writer.member(#","verification_status":"#, verificationStatus?.description)
         writer.raw("}")
     }
 }

@@ -2,7 +2,7 @@
 
 extension LinkEngine {
     /// Whether the token asks for Auth.
-    public var offersAuth: Bool { configuration.products.contains(.auth) }
+    public var offersAuth: Bool { offers(.auth) }
 
     /// The Auth method of the selected institution, when the token asks for Auth.
     var authMethod: AuthMethod? {
@@ -15,7 +15,7 @@ extension LinkEngine {
         switch pane {
         case .selectAuthType:
             newRequest()
-            emit(.selectAuthType) { $0.selection = choice.selection }
+            emit(.selectAuthType, selection: choice.selection)
             if choice == .instant { showSearch() } else { startNumbers(.sameDayMicrodeposits, from: .selectAuthType) }
         case .numbersSelectInstitution:
             reroute(choice)
@@ -45,7 +45,7 @@ extension LinkEngine {
         if let problem = SandboxAuth.routingNumberProblem(number) { throw ActionRejected(problem) }
         routingNumber = number
         newRequest()
-        emit(.submitRoutingNumber) { $0.routingNumber = number }
+        emit(.submitRoutingNumber, routingNumber: number)
         // same-day numbers for a bank that supports signing in: offer that first (the reroute)
         if authFlow == .sameDayMicrodeposits, let id = SandboxAuth.institutionsByRoutingNumber[number],
            let record = configuration.directory[id] {
@@ -98,7 +98,7 @@ extension LinkEngine {
         if let problem = accountNumberProblem(number) { throw ActionRejected(problem) }
         let mask = SandboxAuth.mask(of: number)
         newRequest()
-        emit(.submitAccountNumber) { $0.accountNumberMask = mask }
+        emit(.submitAccountNumber, accountNumberMask: mask)
         startLoading(.numbers(mask: mask, type: type))
     }
 

@@ -11,7 +11,7 @@ extension LinkEngine {
     /// `OPEN_MY_PLAID` (Assets sessions only, as the seeds say).
     mutating func openMyPlaid() throws(ActionRejected) {
         guard pane == .consent else { throw misfit("opening my.plaid.com") }
-        guard configuration.products.contains(.assets) else {
+        guard offers(.assets) else {
             throw ActionRejected("my.plaid.com is offered in Assets sessions only (--product assets)")
         }
         emit(.openMyPlaid)

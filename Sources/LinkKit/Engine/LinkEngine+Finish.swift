@@ -35,11 +35,11 @@ extension LinkEngine {
     /// micro-deposits (the seeds: "If the Item was created via Same-Day Micro-deposit
     /// verification, will be null").
     mutating func finishWithSuccess() {
-        if configuration.products.contains(.assets) { emit(.bankIncomeInsightsCompleted) }
+        if offers(.assets) { emit(.bankIncomeInsightsCompleted) }
         newRequest()
-        let publicToken = "public-sandbox-" + ids.uuid()
+        let publicToken = ids.uuid(after: "public-sandbox-")
         pane = .finished
-        outbox.append(.success(LinkSuccess(
+        enqueue(.success(LinkSuccess(
             publicToken: publicToken,
             metadata: SuccessMetadata(institution: institution?.institution, accounts: sharedAccounts,
                                       linkSessionID: linkSessionID))))
@@ -51,12 +51,8 @@ extension LinkEngine {
     mutating func finishWithExit(status: ExitStatus?) {
         if offersIdentityVerification { emit(.identityVerificationCloseUI) }
         let error = lastError
-        emit(.exit) {
-            $0.exitStatus = status
-            $0.errorCode = error?.errorCode
-            $0.errorMessage = error?.errorMessage
-        }
-        outbox.append(.exit(LinkExit(
+        emit(.exit, errorCode: error?.errorCode, errorMessage: error?.errorMessage, exitStatus: status)
+        enqueue(.exit(LinkExit(
             error: error,
             metadata: ExitMetadata(status: status, institution: institution?.institution,
                                    linkSessionID: linkSessionID, requestID: requestID))))

@@ -4,7 +4,7 @@
 
 extension LinkEngine {
     /// Whether the session is an Identity Verification session.
-    public var offersIdentityVerification: Bool { configuration.products.contains(.identityVerification) }
+    public var offersIdentityVerification: Bool { offers(.identityVerification) }
 
     /// After `OPEN`: the session is created and its UI opened (or, resumed, both resumed), and its
     /// step started.
@@ -12,11 +12,11 @@ extension LinkEngine {
         if configuration.resumesIdentity {
             emit(.identityVerificationResumeSession)
             emit(.identityVerificationResumeUI)
-            emit(.identityVerificationStartStep) { $0.viewName = IdentityStep.kycCheck.viewName }
+            emit(.identityVerificationStartStep, viewName: IdentityStep.kycCheck.viewName)
         } else {
             emit(.identityVerificationCreateSession)
             emit(.identityVerificationOpenUI)
-            emit(.identityVerificationStartStep) { $0.viewName = IdentityStep.acceptTOS.viewName }
+            emit(.identityVerificationStartStep, viewName: IdentityStep.acceptTOS.viewName)
         }
     }
 
@@ -36,7 +36,7 @@ extension LinkEngine {
     /// Shows `step` and starts it; the automatic ones finish after the latency.
     mutating func startStep(_ step: IdentityStep) {
         show(.identity(step))
-        emit(.identityVerificationStartStep) { $0.viewName = step.viewName }
+        emit(.identityVerificationStartStep, viewName: step.viewName)
         if step == .riskCheck || step == .screening {
             pendingResult = .identityAutomatic
             loadingDeadline = now.adding(millis: configuration.latencyMillis)
@@ -45,7 +45,7 @@ extension LinkEngine {
 
     /// `IDENTITY_VERIFICATION_PASS_STEP`, then the next step.
     mutating func pass(_ step: IdentityStep, next: IdentityStep?) {
-        emit(.identityVerificationPassStep) { $0.viewName = step.viewName }
+        emit(.identityVerificationPassStep, viewName: step.viewName)
         if let next { startStep(next) } else { end(.passed, on: step) }
     }
 
@@ -102,7 +102,7 @@ extension LinkEngine {
         otpAttempts += 1
         if otpAttempts >= SandboxIdentity.smsAttempts {
             inlineError = nil
-            emit(.identityVerificationFailStep) { $0.viewName = .verifySMS }
+            emit(.identityVerificationFailStep, viewName: .verifySMS)
             end(.failed, on: .verifySMS(codeSent: true))
         } else {
             inlineError = ExitError(errorCode: .itemError(.invalidOtp), errorMessage: "the provided OTP was invalid",
@@ -125,7 +125,7 @@ extension LinkEngine {
         if passed {
             pass(.kycCheck, next: .selfieCheck)
         } else {
-            emit(.identityVerificationFailStep) { $0.viewName = .kycCheck }
+            emit(.identityVerificationFailStep, viewName: .kycCheck)
             startStep(.documentaryVerification)
         }
     }
@@ -142,10 +142,10 @@ extension LinkEngine {
         case .license, .passport:
             pass(.documentaryVerification, next: .selfieCheck)
         case .blurry:
-            emit(.identityVerificationFailStep) { $0.viewName = .documentaryVerification }
+            emit(.identityVerificationFailStep, viewName: .documentaryVerification)
             end(.failed, on: .documentaryVerification)
         case .other:
-            emit(.identityVerificationPendingReviewStep) { $0.viewName = .documentaryVerification }
+            emit(.identityVerificationPendingReviewStep, viewName: .documentaryVerification)
             end(.pendingReview, on: .documentaryVerification)
         }
     }
@@ -167,7 +167,7 @@ extension LinkEngine {
         pane = .finished
         loadingDeadline = nil
         pendingResult = nil
-        outbox.append(.success(LinkSuccess(publicToken: "", metadata: SuccessMetadata(institution: nil, accounts: [],
+        enqueue(.success(LinkSuccess(publicToken: "", metadata: SuccessMetadata(institution: nil, accounts: [],
                                                                                     linkSessionID: linkSessionID))))
         emit(.handoff)
     }

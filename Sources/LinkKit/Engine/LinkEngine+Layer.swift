@@ -35,10 +35,7 @@ extension LinkEngine {
 
     /// `open()` after `LAYER_READY`: `OPEN` on PROFILE_DATA_REVIEW.
     mutating func openLayer() {
-        emit(.open) {
-            $0.viewName = .profileDataReview
-            $0.isUpdateMode = "false"
-        }
+        emit(.open, isUpdateMode: "false", viewName: .profileDataReview)
         pane = .profileDataReview
         accounts = SavedProfile.sandbox.institutions.first.map { saved in
             saved.accounts.map { Account(id: ids.alphanumeric(37), name: $0.name, mask: $0.mask, subtype: $0.subtype) }

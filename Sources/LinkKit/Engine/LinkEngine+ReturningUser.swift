@@ -31,7 +31,7 @@ extension LinkEngine {
                 pane = .consent  // validated: the directory holds it
             }
         }
-        if configuration.products.contains(.incomeVerification) {
+        if offers(.incomeVerification) {
             show(.uploadDocuments)
         } else if offersAuth {
             show(.selectAuthType)
@@ -111,7 +111,7 @@ extension LinkEngine {
             ?? InstitutionRecord(id: saved.institution.id, name: saved.institution.name)
         newRequest()
         emit(event)
-        emit(.selectInstitution) { $0.matchReason = matchReason }
+        emit(.selectInstitution, matchReason: matchReason)
         showSavedAccounts(saved)
     }
 
@@ -148,14 +148,14 @@ extension LinkEngine {
     mutating func selectMatchedInstitution(_ record: InstitutionRecord) {
         institution = record
         newRequest()
-        emit(.matchedSelectInstitution) { $0.matchReason = "returning_user" }
+        emit(.matchedSelectInstitution, matchReason: "returning_user")
         show(.matchedVerifyMethod)
     }
 
     /// `MATCHED_SELECT_VERIFY_METHOD`: the saved accounts (phone), or the credentials (password).
     mutating func chooseVerifyMethod(_ method: VerifyMethod) throws(ActionRejected) {
         guard pane == .matchedVerifyMethod, let id = institution?.id else { throw misfit("verify \(method.rawValue)") }
-        emit(.matchedSelectVerifyMethod) { $0.selection = method.rawValue }
+        emit(.matchedSelectVerifyMethod, selection: method.rawValue)
         if method == .phoneotp, let saved = profile?.institution(id: id) {
             showSavedAccounts(saved)
         } else {

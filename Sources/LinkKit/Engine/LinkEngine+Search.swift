@@ -79,7 +79,7 @@ extension LinkEngine {
         lastReportedQuery = query
         newRequest()
         let reported = query
-        emit(.searchInstitution) { $0.institutionSearchQuery = reported }
+        emit(.searchInstitution, institutionSearchQuery: reported)
     }
 
     /// Enter on a search result.
@@ -102,7 +102,7 @@ extension LinkEngine {
         newRequest()
         if isRoutingMatched(id) {
             // "if the institution's `routing_number` was provided when calling /link/token/create"
-            emit(.matchedSelectInstitution) { $0.matchReason = "routing_number" }
+            emit(.matchedSelectInstitution, matchReason: "routing_number")
         } else {
             emit(.selectInstitution)
         }
@@ -137,12 +137,16 @@ extension LinkEngine {
         reportQueryIfNeeded()
         institution = nil
         newRequest()
-        emit(.selectBrand) { $0.institutionName = name }
+        emit(.selectBrand, institutionName: name)
         show(.selectBrand(name))
     }
 
+    /// Whether every character of `text` is whitespace (an empty text is blank).
     func isBlank(_ text: String) -> Bool {
-        text.allSatisfy { $0.isWhitespace }
+        // a first byte that is ASCII and not whitespace begins a character that is not whitespace,
+        // whatever follows it: most queries are decided there, without the Unicode tables
+        if let first = text.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+        return text.allSatisfy { $0.isWhitespace }
     }
 }
 

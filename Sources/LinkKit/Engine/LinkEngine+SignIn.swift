@@ -25,7 +25,7 @@ extension LinkEngine {
         guard pane == .mfa, let challenge = currentChallenge else { throw misfit("an MFA answer") }
         if let problem = challenge.problem(with: response) { throw ActionRejected(problem) }
         newRequest()
-        emit(.submitMFA) { $0.mfaType = challenge.type }
+        emit(.submitMFA, mfaType: challenge.type)
         startLoading(.mfa(correct: challenge.isCorrect(response)))
     }
 
@@ -141,11 +141,7 @@ extension LinkEngine {
     /// `view_name: 'ERROR'`).
     mutating func raise(_ failure: SandboxError, interrupted: Pane, retryAsPane: Bool = false) {
         lastError = failure.error
-        emit(.error) {
-            $0.errorCode = failure.error.errorCode
-            $0.errorMessage = failure.error.errorMessage
-            $0.viewName = .error
-        }
+        emit(.error, errorCode: failure.error.errorCode, errorMessage: failure.error.errorMessage, viewName: .error)
         let status = exitStatus(for: interrupted)
         if failure.next == .samePane && !retryAsPane {
             inlineError = failure.error
@@ -174,8 +170,11 @@ extension LinkEngine {
 
     func attemptsKey() -> String { institution?.id ?? "" }
 
+    /// Clears the institution's count of wrong answers (no count is none: read as 0). A session
+    /// that never answered wrong has nothing to clear, and hashes nothing.
     mutating func resetAttempts() {
-        wrongAttempts[attemptsKey()] = 0
+        guard !wrongAttempts.isEmpty else { return }
+        wrongAttempts[attemptsKey()] = nil
     }
 
     /// Signed in: account select, or straight to CONNECTED when account select is off. At an

@@ -80,6 +80,9 @@ public struct LinkEngine: Sendable {
     public internal(set) var identityOutcome: IdentityOutcome?
 
     var ids: IDGenerator
+    /// ``SessionConfiguration/products`` as one bit each (``LinkProduct/bit``), read once: asking a
+    /// `Set` hashes the product every time, several times a session.
+    let productBits: UInt8
     var lastReportedQuery: String?
     /// Whether the institution chosen in the embedded search was taken (it is, once).
     var embeddedSelectionTaken = false
@@ -116,7 +119,11 @@ public struct LinkEngine: Sendable {
         let made = LinkToken.makeSandboxToken(using: &ids)
         token = configuration.token ?? made
         self.ids = ids
+        productBits = configuration.products.reduce(0) { $0 | $1.bit }
     }
+
+    /// Whether the link token asks for `product` (``SessionConfiguration/products``).
+    func offers(_ product: LinkProduct) -> Bool { productBits & product.bit != 0 }
 
     /// The MFA step the user is on, if any.
     public var currentChallenge: MFAChallenge? {
@@ -158,10 +165,10 @@ public struct LinkEngine: Sendable {
             finishWithExit(status: nil)
             return flush()
         }
-        if configuration.products.contains(.layer) {
+        if offers(.layer) {
             // Layer opens when the app says so, once the phone is known to be eligible
             pane = .layerWaiting(ready: false)
-            outbox.append(.load)
+            enqueue(.load)
             return flush()
         }
         if configuration.verifiesDeposits {
@@ -176,13 +183,10 @@ public struct LinkEngine: Sendable {
         } else {
             pane = .consent
         }
-        outbox.append(.load)
+        enqueue(.load)
         let firstView = pane.viewName
         let updateMode = isUpdateMode
-        emit(.open) {
-            $0.viewName = firstView
-            $0.isUpdateMode = updateMode ? "true" : "false"
-        }
+        emit(.open, isUpdateMode: updateMode ? "true" : "false", viewName: firstView)
         if offersIdentityVerification { openIdentityVerification() }
         return flush()
     }
@@ -279,13 +283,31 @@ public struct LinkEngine: Sendable {
         return records
     }
 
-    /// Appends an event stamped now, with the session's ids and the selected institution.
-    mutating func emit(_ name: EventName, _ fill: (inout EventMetadata) -> Void = { _ in }) {
-        var metadata = EventMetadata(timestamp: now, linkSessionID: linkSessionID, requestID: requestID)
-        metadata.institutionID = institution?.id
-        metadata.institutionName = institution?.name
-        fill(&metadata)
-        outbox.append(.event(LinkEvent(eventName: name, metadata: metadata)))
+    /// Adds `record` to the batch the current step returns, making room for four at its first:
+    /// most batches hold two to four records, and an empty array grows twice on the way to them.
+    mutating func enqueue(_ record: SessionRecord) {
+        if outbox.capacity == 0 { outbox.reserveCapacity(4) }
+        outbox.append(record)
+    }
+
+    /// Appends an event stamped now, with the session's ids, the selected institution (its name
+    /// unless `institutionName` gives another) and the metadata given, the rest null.
+    ///
+    /// The metadata is made in one expression, by the memberwise initializer: a value of its size
+    /// filled in a variable is copied whole and the variable destroyed when it is handed on (the
+    /// optimizer keeps a struct holding several optionals in memory), once per event.
+    mutating func emit(
+        _ name: EventName, accountNumberMask: String? = nil, errorCode: ExitErrorCode? = nil, errorMessage: String? = nil,
+        exitStatus: ExitStatus? = nil, institutionName: String? = nil, institutionSearchQuery: String? = nil,
+        isUpdateMode: String? = nil, matchReason: String? = nil, mfaType: MFAType? = nil, routingNumber: String? = nil,
+        viewName: ViewName? = nil, selection: String? = nil
+    ) {
+        enqueue(.event(LinkEvent(eventName: name, metadata: EventMetadata(
+            accountNumberMask: accountNumberMask, errorCode: errorCode, errorMessage: errorMessage, exitStatus: exitStatus,
+            institutionID: institution?.id, institutionName: institutionName ?? institution?.name,
+            institutionSearchQuery: institutionSearchQuery, isUpdateMode: isUpdateMode, matchReason: matchReason,
+            mfaType: mfaType, routingNumber: routingNumber, viewName: viewName, selection: selection,
+            instant: now, linkSessionID: linkSessionID, requestID: requestID))))
     }
 
     /// Shows `newPane`, announcing it with `TRANSITION_VIEW` when its view differs.
@@ -294,10 +316,7 @@ public struct LinkEngine: Sendable {
         pane = newPane
         guard let view = view(of: newPane), view != oldView else { return }
         let mfaType = view == .mfa || view == .matchedMFA ? currentChallenge?.type : nil
-        emit(.transitionView) {
-            $0.viewName = view
-            $0.mfaType = mfaType
-        }
+        emit(.transitionView, mfaType: mfaType, viewName: view)
     }
 
     /// Starts a simulated backend request: a new request id.

@@ -15,6 +15,18 @@ public enum LinkProduct: String, Hashable, Sendable, CaseIterable {
     /// Identity Verification: terms, SMS, KYC, documents, selfie, risk and watchlist checks (no Item).
     case identityVerification = "identity_verification"
 
+    /// The product's bit in a session's set of products (``LinkEngine``'s `productBits`).
+    var bit: UInt8 {
+        switch self {
+        case .transactions: 1 << 0
+        case .auth: 1 << 1
+        case .assets: 1 << 2
+        case .layer: 1 << 3
+        case .incomeVerification: 1 << 4
+        case .identityVerification: 1 << 5
+        }
+    }
+
     /// The product names, for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -119,7 +119,11 @@ public struct LinkExit: Hashable, Sendable, Codable {
 ///
 /// The events file and `linkterm replay` write one JSON object per record:
 /// `{"type":"load"}`, `{"type":"event",…}`, `{"type":"success",…}` or `{"type":"exit",…}`.
-public enum SessionRecord: Hashable, Sendable {
+///
+/// Its payloads are boxed (`indirect`): a record is handed on many times (the driver's batch,
+/// every observer, the records kept), and copying it is then one reference count, not one for
+/// each of an event's seventeen metadata fields.
+public indirect enum SessionRecord: Hashable, Sendable {
     /// `onLoad`: the session is ready to show.
     case load
     /// `onEvent`.

@@ -44,11 +44,16 @@ public struct EventMetadata: Hashable, Sendable {
     public var linkSessionID: String
     /// The id of the backend request the event belongs to (15 alphanumerics).
     public var requestID: String?
+}
 
+extension EventMetadata {
     /// Creates metadata with only the keys every event has.
+    ///
+    /// Declared out here so that the struct keeps its synthesized memberwise initializer, which
+    /// this one calls: it builds the value in place, where an initializer assigning the fields one
+    /// by one makes a copy of all seventeen of them and destroys the original (the optimizer does
+    /// not pair the two for a struct this size), once per event.
     public init(timestamp: Timestamp, linkSessionID: String, requestID: String?) {
-        self.instant = timestamp
-        self.linkSessionID = linkSessionID
-        self.requestID = requestID
+        self.init(instant: timestamp, linkSessionID: linkSessionID, requestID: requestID)
     }
 }

@@ -39,27 +39,38 @@ public enum LinkToken {
     /// The first problem with `token`, or `nil` when a sandbox session can open with it.
     public static func problem(with token: String) -> Problem? {
         guard !token.isEmpty else { return .empty }
-        let bytes = Array(token.utf8)
-        if bytes.count == 30, bytes.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) { return .publicKey }
-        let prefix = Array("link-".utf8)
-        guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix else { return .missingPrefix }
-        let rest = bytes[prefix.count...]
+        var token = token
+        return token.withUTF8(problem(in:))
+    }
+
+    /// ``problem(with:)`` read from the token's UTF-8 bytes where they lie (every session opens
+    /// with this check: no array of them made, no string but a refused environment's name).
+    private static func problem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
+        if bytes.count == 30, bytes.allSatisfy(isLowercaseHexDigit) { return .publicKey }
+        guard bytes.count > 5, bytes.prefix(5).elementsEqual("link-".utf8) else { return .missingPrefix }
+        let rest = bytes[5...]
         guard let dash = rest.firstIndex(of: 45) else { return .unknownEnvironment }
-        let env = String(decoding: rest[rest.startIndex..<dash], as: UTF8.self)
-        guard environments.contains(env) else { return .unknownEnvironment }
+        let name = rest[rest.startIndex..<dash]
+        // ASCII names: equal as strings exactly when their bytes are equal
+        guard let env = environments.first(where: { $0.utf8.elementsEqual(name) }) else { return .unknownEnvironment }
         guard isLowercaseUUID(rest[(dash + 1)...]) else { return .malformedUUID }
         guard env == "sandbox" else { return .notSandbox(env) }
         return nil
     }
 
+    /// Whether `byte` is 0-9 or a-f.
+    private static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (97...102).contains(byte)
+    }
+
     /// Whether `bytes` is a lowercase 8-4-4-4-12 hexadecimal UUID.
-    static func isLowercaseUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isLowercaseUUID<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard bytes.count == 36 else { return false }
         for (offset, byte) in bytes.enumerated() {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == 45 else { return false }
             } else {
-                guard (48...57).contains(byte) || (97...102).contains(byte) else { return false }
+                guard isLowercaseHexDigit(byte) else { return false }
             }
         }
         return true
@@ -75,6 +86,6 @@ public enum LinkToken {
 
     /// A fresh sandbox token from the session's id generator.
     public static func makeSandboxToken(using ids: inout IDGenerator) -> String {
-        "link-sandbox-" + ids.uuid()
+        ids.uuid(after: "link-sandbox-")
     }
 }
