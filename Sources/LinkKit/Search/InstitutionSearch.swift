@@ -76,6 +76,7 @@ public struct InstitutionSearch: Sendable {
         }
         var folded: [Int32: FoldedInstitution] = [:]
         if foldingAhead {
+            folded.reserveCapacity(foldedIndices.count)
             for index in foldedIndices { folded[Int32(index)] = Self.fold(records, index) }
         }
         self.folded = folded
