@@ -82,6 +82,14 @@ extension SessionCommand {
             scenario = walk.plaidScenario
         }
         try refuseOverlappingFiles(namedFiles(scenario: scenario))
+        // a directory file loads behind the first frame, unless something needs it before the
+        // session starts (update mode looks its institution up; a script may name another file)
+        // (and without a terminal there is no frame to show: a bad file is reported first);
+        // started as early as it may be, as it takes longer than the rest before the frame
+        let background = session.institutions.flatMap { path in
+            flavor == .plaid && !session.updateMode && scenario == nil && isatty(STDIN_FILENO) == 1
+                && isatty(STDOUT_FILENO) == 1 ? DirectoryInBackground(path: path) : nil
+        }
         let loadedTheme: Theme
         do {
             loadedTheme = try ThemeLoader.load(theme)
@@ -89,13 +97,6 @@ extension SessionCommand {
             throw fail("\(error)")
         }
         if flavor == .mesh { return try runMesh(theme: loadedTheme, walk: walk) }
-        // a directory file loads behind the first frame, unless something needs it before the
-        // session starts (update mode looks its institution up; a script may name another file)
-        // (and without a terminal there is no frame to show: a bad file is reported first)
-        let background = session.institutions.flatMap { path in
-            !session.updateMode && scenario == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-                ? DirectoryInBackground(path: path) : nil
-        }
         var configuration = try session.configuration(
             defaultSeed: UInt64.random(in: 0...UInt64.max), directory: background.map { _ in .sandbox })
         if let scenario {
