@@ -253,6 +253,17 @@ int lt_put_cell(int y, int x, const wchar_t *wch, unsigned attrs, int pair) {
     return mvwadd_wch(stdscr, y, x, &cc);
 }
 
+_Static_assert(LT_CELL_CHARS >= CCHARW_MAX + 1, "a cell's characters and the NUL fit in LT_CELL_CHARS");
+
+int lt_put_cells(int y, int count, const int *xs, const wchar_t *chars, const unsigned *attrs, const int *pairs) {
+    if (g_screen == NULL || count <= 0 || xs == NULL || chars == NULL || attrs == NULL || pairs == NULL) return 0;
+    int written = 0;
+    for (int i = 0; i < count; i++) {
+        if (lt_put_cell(y, xs[i], chars + (size_t)i * LT_CELL_CHARS, attrs[i], pairs[i]) == OK) written++;
+    }
+    return written;
+}
+
 int lt_move_cursor(int y, int x) {
     if (g_screen == NULL) return ERR;
     return wmove(stdscr, y, x);

@@ -30,11 +30,16 @@ extension LinkTerm {
     /// (see `printError`). A plain `search` or start is read without it (see `SearchFastPath`, `FastStart`).
     static func main() {
         SearchFastPath.runIfPlain(CommandLine.arguments)
-        let defaults = ProcessInfo.processInfo.environment[DefaultOptions.variable]
+        // (getenv: ProcessInfo's environment is a dictionary of every variable, made on each use)
+        let defaults = getenv(DefaultOptions.variable).map { String(cString: $0) }
         do {
             let arguments = try DefaultOptions.arguments(CommandLine.arguments, environment: defaults)
-            var command: ParsableCommand = try FastStart.command(arguments) ?? parse(arguments, defaults: defaults)
-            try command.run()
+            if let plain = FastStart.command(arguments) {
+                try plain.run(walk: nil)
+            } else {
+                var command = try parse(arguments, defaults: defaults)
+                try command.run()
+            }
         } catch let malformed as DefaultOptions.Malformed {
             printError("linkterm: \(malformed)")
             Foundation.exit(2)

@@ -4,7 +4,7 @@ import LinkKit
 import LinkSDK
 import LinkUI
 
-extension LinkTerm {
+extension SessionCommand {
     /// `linkterm --flavor mesh`: the documented LinkSDK v2 path into a session. A
     /// `LinkConfiguration` with the sandbox token (or `--token`), `createHandler()` (a refused
     /// token or configuration: its message, exit 2, no screen), then `handler.present(in:)` the

@@ -353,6 +353,11 @@ struct Serve: ParsableCommand {
 }
 
 extension LinkTerm {
+    /// What a session would refuse in its files (see ``SessionCommand/sessionFilesProblem()``).
+    func sessionFilesProblem() -> String? { command.sessionFilesProblem() }
+}
+
+extension SessionCommand {
     /// What a session would refuse in its files (--script, --institutions, the script's own
     /// options, the configuration they make), read as the session reads them; nil when all is well.
     func sessionFilesProblem() -> String? {

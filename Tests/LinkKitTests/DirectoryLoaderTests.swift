@@ -91,6 +91,51 @@ struct DirectoryLoaderTests {
         #expect(loaded["ins_custom_3"]?.name == "Café Ünion")
     }
 
+    @Test("plain text: the plain lines (read in C) and the others (in Swift) interleave, lines counted across both")
+    func plainAndOtherLines() throws {
+        let text = "  One  \n\n   \nTwo\tTabbed\nThree\nCafé Four\nFive\r\n" + String(repeating: "n", count: 200) + "\nSix"
+        let loaded = try directory(text)
+        #expect(loaded.records.map(\.name) == ["One", "Two Tabbed", "Three", "Café Four", "Five", String(repeating: "n", count: 200), "Six"])
+        #expect(loaded.records.map(\.id) == (1...7).map { "ins_custom_\($0)" })
+        // an error after both kinds names its line
+        var bytes = Array("Plain\nCafé\n\nPlain again\n  \nBad ".utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array("\nLater\n".utf8)
+        #expect(failure(Data(bytes))?.description == "banks.json:6: not valid UTF-8 text (column 5)")
+        #expect(message("A\nB\n" + String(repeating: "n", count: 201) + "\nC")
+                    == "banks.json:3: field \"name\": expected at most 200 characters, got 201: \"\(String(repeating: "n", count: 40))…\"")
+    }
+
+    @Test("plain text: lines of every length, across the sixteen-byte blocks, give their trimmed names", arguments: [UInt64(1), 2, 3, 4])
+    func plainTextAcrossBlocks(_ seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var text = ""
+        var expected: [String] = []
+        for _ in 0..<2_000 {
+            let length = Int(random.next() % 40)
+            var name = ""
+            for position in 0..<length {
+                switch random.next() % 23 {
+                case 0 where position > 0 && position < length - 1: name += "é"  // not plain: read in Swift
+                case 1, 2: name += " "
+                default: name += String(UnicodeScalar(UInt8(97 + random.next() % 26)))
+                }
+            }
+            let padding = ["", " ", "  ", "\t", " \t", "\r"][Int(random.next() % 6)]
+            text += padding + name + padding.replacingOccurrences(of: "\r", with: "") + (random.next() % 50 == 0 ? "\r\n" : "\n")
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { expected.append(trimmed) }
+        }
+        text += random.next() % 2 == 0 ? "last" : "   last  "
+        expected.append("last")
+        let loaded = try directory(text)
+        #expect(loaded.records.map(\.name) == expected)
+        // a name beyond ASCII is flagged so (the search folds it), and only such a name
+        for (name, flag) in zip(loaded.records.map(\.name), loaded.records.flags) {
+            #expect((flag & InstitutionRecords.Flag.nonASCII != 0) == name.utf8.contains { $0 >= 128 }, "\(name)")
+        }
+    }
+
     @Test("plain text may repeat a name: each line gets its own id")
     func plainTextRepeats() throws {
         let loaded = try directory("Same Bank\nSame Bank\n")

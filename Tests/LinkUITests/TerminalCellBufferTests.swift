@@ -71,6 +71,36 @@ struct TerminalCellBufferTests {
         #expect(buffer[9, 9] == .blank)
     }
 
+    @Test func fillCuttingWideGlyphsBlanksTheirOtherHalves() {
+        var buffer = CellBuffer(rows: 1, cols: 6)
+        buffer.put("日本語", y: 0, x: 0, style: .plain)
+        buffer.fill(Rect(x: 1, y: 0, width: 2, height: 1), style: .plain, character: "#")
+        // 日's right half and 本's left half were filled: 日 and 本's right half become spaces
+        #expect(buffer.lines() == [" ## 語"])
+        #expect(!buffer[0, 3].isContinuation)
+        #expect(buffer[0, 5].isContinuation)
+        var one = CellBuffer(rows: 1, cols: 4)
+        one.put("日本", y: 0, x: 0, style: .plain)
+        one.fill(Rect(x: 1, y: 0, width: 1, height: 1), style: .plain, character: "#")
+        #expect(one.lines() == [" #本"])
+    }
+
+    @Test func putOfTextWhoseScalarsStandAloneIsOneCellEach() {
+        // Latin-1, dashes, quotes, bullets, arrows, box drawing: a cell per scalar
+        var buffer = CellBuffer(rows: 1, cols: 30)
+        let text = "Café – “ok” • ↑/↓ ╭─╮ Ñ…"
+        #expect(buffer.put(text, y: 0, x: 1, style: .plain) == text.unicodeScalars.count)
+        #expect(buffer.lines() == [" " + text])
+        #expect(buffer[0, 4].text == "é")
+        // a mark after such a scalar joins its cell (the grapheme path)
+        var marked = CellBuffer(rows: 1, cols: 10)
+        #expect(marked.put("e\u{301}–a\u{308}", y: 0, x: 0, style: .plain) == 3)
+        #expect(marked[0, 2].text == "a\u{308}")
+        var clipped = CellBuffer(rows: 1, cols: 10)
+        #expect(clipped.put("╭────────╮", y: 0, x: 5, maxWidth: 3, style: .plain) == 3)
+        #expect(clipped.lines() == ["     ╭──"])
+    }
+
     @Test func diffListsOnlyChangedCells() {
         var old = CellBuffer(rows: 2, cols: 4)
         old.put("abcd", y: 0, x: 0, style: .plain)

@@ -46,6 +46,21 @@ struct TerminalColorTests {
         #expect(TerminalScreen.effectiveColorCount(terminalColors: 8, noColor: nil) == 8)
     }
 
+    @Test func packedStylesDifferWhereTheStylesDo() {
+        let styles: [Style] = [
+            .plain, Style(fg: .indexed(0)), Style(bg: .indexed(0)), Style(fg: .indexed(255)), Style(fg: .rgb(0, 0, 0)),
+            Style(fg: .rgb(0, 0, 255)), Style(bg: .rgb(255, 0, 0)), Style(fg: .rgb(1, 2, 3), bg: .rgb(3, 2, 1)),
+            Style(bold: true), Style(underline: true), Style(reverse: true), Style(dim: true), Style(italic: true),
+            Style(fg: .indexed(7), bg: .default, bold: true, underline: true, reverse: true, dim: true, italic: true),
+        ]
+        for (i, a) in styles.enumerated() {
+            for (j, b) in styles.enumerated() {
+                #expect((a.packed == b.packed) == (i == j), "\(a) and \(b)")
+            }
+        }
+        #expect(Style(fg: .indexed(3)).packed == Style(fg: .indexed(3)).packed)
+    }
+
     @Test func pairCacheAllocatesOnceAndDegradesWhenFull() {
         var cache = ColorPairCache(pairLimit: 4)
         var defined: [[Int]] = []

@@ -182,6 +182,14 @@ unsigned lt_a_italic(void);
  *  for the bottom-right cell, which is still written). */
 int lt_put_cell(int y, int x, const wchar_t *wch, unsigned attrs, int pair);
 
+/** The wide characters a cell takes in lt_put_cells' `chars`: CCHARW_MAX and the NUL. */
+#define LT_CELL_CHARS 6
+
+/** Writes `count` cells of row `y` of stdscr, each as lt_put_cell writes it: cell i at column
+ *  xs[i], its grapheme at chars[i * LT_CELL_CHARS] (NUL-terminated), attrs[i], pairs[i]. One
+ *  call a row instead of one a cell. Returns the number of cells written without ERR. */
+int lt_put_cells(int y, int count, const int *xs, const wchar_t *chars, const unsigned *attrs, const int *pairs);
+
 /** Moves the (hardware) cursor of stdscr. */
 int lt_move_cursor(int y, int x);
 

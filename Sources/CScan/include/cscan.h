@@ -23,4 +23,16 @@ size_t lt_scan_occurrences(const uint8_t *bytes, size_t length, const uint8_t *w
  */
 size_t lt_scan_line(const uint8_t *bytes, size_t length, size_t from, int *plain);
 
+/*
+ * The plain lines of a list of names, one pass of NameListReader in place. From `*at` on, each
+ * line (to its line feed or the end of `bytes`) that is printable ASCII and, trimmed of spaces at
+ * both ends, at most `max_length` bytes is taken: moved to `bytes + *written` when not empty,
+ * `*written` advanced past it, `flags[*count]` set to 0, `*count` incremented and
+ * `starts[*count]` set to `*written`; `*line` counts every line passed. It stops at the end of
+ * `bytes` (returns 1) or at the start of a line it does not take (returns 0, `*at` at that line):
+ * one holding another byte, one longer than `max_length`, a name once `*count` is `capacity`.
+ */
+int lt_take_plain_lines(uint8_t *bytes, size_t length, size_t *at, size_t max_length, uint32_t *starts,
+                        uint8_t *flags, size_t capacity, size_t *count, size_t *written, size_t *line);
+
 #endif

@@ -76,6 +76,9 @@ public struct InstitutionSearch: Sendable {
         }
         var folded: [Int32: FoldedInstitution] = [:]
         if foldingAhead {
+            // (none to fold: the empty dictionary, no storage; its first storage costs the runtime
+            // a search through every protocol conformance of the program)
+            if !foldedIndices.isEmpty { folded.reserveCapacity(foldedIndices.count) }
             for index in foldedIndices { folded[Int32(index)] = Self.fold(records, index) }
         }
         self.folded = folded

@@ -28,18 +28,40 @@ extension CellBuffer {
         let nameWidth = max(0, area.width - 2 - (area.width > rightWidth + 20 ? rightWidth + 1 : 0))
         var x = area.x
         x += text(selected ? "› " : "  ", y: y, x: x, area: area, style: selected ? s.selectionMarker : s.text)
-        let matched = Set(highlighted)
         let name = sanitizeForTerminal(record.name)
         // a name too long for its column ends in "…" one column before it, never in the tags
         let cut = displayWidth(of: name) > nameWidth
         let room = cut ? max(0, nameWidth - 1) : nameWidth
-        var used = 0
-        for (offset, character) in name.enumerated() {
-            let width = displayWidth(of: character)
-            guard used + width <= room else { break }
-            text(String(character), y: y, x: x, area: area, style: matched.contains(offset) ? matchStyle : base)
-            x += width
-            used += width
+        let scalars = name.unicodeScalars
+        if scalars.allSatisfy({ isSimpleScalar($0.value) }) {
+            // a character a scalar, one column each: written in runs of one style (the matched
+            // characters and the others), not a character at a time
+            let shown = min(scalars.count, room)
+            var matched = [Bool](repeating: false, count: shown)
+            for offset in highlighted where offset >= 0 && offset < shown { matched[offset] = true }
+            var run = ""
+            var runMatched = false
+            var index = scalars.startIndex
+            for offset in 0..<shown {
+                if offset > 0 && matched[offset] != runMatched {
+                    x += text(run, y: y, x: x, area: area, style: runMatched ? matchStyle : base)
+                    run = ""
+                }
+                runMatched = matched[offset]
+                run.unicodeScalars.append(scalars[index])
+                index = scalars.index(after: index)
+            }
+            if !run.isEmpty { x += text(run, y: y, x: x, area: area, style: runMatched ? matchStyle : base) }
+        } else {
+            let matched = Set(highlighted)
+            var used = 0
+            for (offset, character) in name.enumerated() {
+                let width = displayWidth(of: character)
+                guard used + width <= room else { break }
+                text(String(character), y: y, x: x, area: area, style: matched.contains(offset) ? matchStyle : base)
+                x += width
+                used += width
+            }
         }
         if cut && nameWidth > 0 { text("…", y: y, x: x, area: area, style: base) }
         if area.width > rightWidth + 20 {

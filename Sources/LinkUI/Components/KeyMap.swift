@@ -5,7 +5,12 @@ import LinkSDK
 /// help overlay are generated from these, and a pane whose binding names its action handles the
 /// key from here (``KeyMapOf/action(for:)``). Plaid's panes write ``PlaidKeyBinding``, Mesh's
 /// ``MeshKeyBinding``; the keys every pane shares and the log panel's send nothing (``KeyLabel``).
-public struct KeyBindingOf<Action: Hashable & Sendable>: Hashable, Sendable {
+///
+/// `Action` is asked to be `Sendable` only, and the binding is `Hashable` where its action is:
+/// a generic type whose parameter must be `Hashable` costs the Swift runtime a search through
+/// every protocol conformance of the program the first time it is made (about 250,000
+/// instructions, twice on the way to the first frame: Plaid's actions and `Never`).
+public struct KeyBindingOf<Action: Sendable>: Sendable {
     /// The keys as a person reads them, e.g. `Enter` or `↑/↓`.
     var keys: String
     /// What they do, short, e.g. `continue`.
@@ -27,8 +32,12 @@ public struct KeyBindingOf<Action: Hashable & Sendable>: Hashable, Sendable {
     var label: KeyLabel { KeyLabel(keys, action, matches: matches) }
 }
 
-/// KeyMapOf: the bindings of one pane, in the order the footer shows them.
-public struct KeyMapOf<Action: Hashable & Sendable>: Hashable, Sendable {
+extension KeyBindingOf: Equatable where Action: Equatable {}
+extension KeyBindingOf: Hashable where Action: Hashable {}
+
+/// KeyMapOf: the bindings of one pane, in the order the footer shows them (`Hashable` where its
+/// actions are: see ``KeyBindingOf``).
+public struct KeyMapOf<Action: Sendable>: Sendable {
     /// The bindings.
     var bindings: [KeyBindingOf<Action>]
 
@@ -41,8 +50,11 @@ public struct KeyMapOf<Action: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// The bindings as shown.
-    var labels: KeyLabels { KeyLabels(bindings.map(\.label)) }
+    var labels: KeyLabels { KeyLabels(bindings.map { $0.label }) }
 }
+
+extension KeyMapOf: Equatable where Action: Equatable {}
+extension KeyMapOf: Hashable where Action: Hashable {}
 
 /// A Plaid pane's binding.
 typealias PlaidKeyBinding = KeyBindingOf<UserAction>

@@ -110,7 +110,11 @@ struct TextField: Hashable, Sendable, EditableLine {
             widthBeforeCursor -= displayWidth(of: shown[start])
             start += 1
         }
-        let text = truncate(String(shown[start...]), toWidth: width)
+        // (a loop, not String(shown[start...]): that generic initializer's first use searched every
+        // protocol conformance of the program, on the way to the search pane's first frame)
+        var tail = ""
+        for character in shown[start...] { tail.append(character) }
+        let text = truncate(tail, toWidth: width)
         return (text, widthBeforeCursor)
     }
 }

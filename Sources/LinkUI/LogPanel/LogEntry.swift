@@ -310,8 +310,17 @@ struct LogEntry: Hashable, Sendable {
     }
 
     /// The present parts, sanitized, joined by ` · `.
+    /// (A loop, not `joined(separator:)`, whose first use costs the Swift runtime a search
+    /// through every protocol conformance of the program: this runs for the session's first event.)
     private static func joined(_ parts: [String?]) -> String {
-        parts.compactMap { $0.map(sanitizeForTerminal) }.filter { !$0.isEmpty }.joined(separator: " · ")
+        var line = ""
+        for case let part? in parts {
+            let shown = sanitizeForTerminal(part)
+            if shown.isEmpty { continue }
+            if !line.isEmpty { line += " · " }
+            line += shown
+        }
+        return line
     }
 
     // MARK: Details

@@ -47,11 +47,15 @@ public struct CellBuffer: Hashable, Sendable {
     /// unless given; anything not one column wide becomes a space) in `style`.
     public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
         let area = rect.intersection(bounds)
-        let text = displayWidth(of: character) == 1 ? String(character) : " "
+        guard !area.isEmpty else { return }
+        let cell = Cell(text: displayWidth(of: character) == 1 ? String(character) : " ", style: style)
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                setGlyph(y: y, x: x, text: text, wide: false, style: style)
-            }
+            // a wide glyph cut by either edge loses its other half (inside, every cell is overwritten)
+            let first = y * cols + area.x
+            let last = y * cols + area.maxX - 1
+            detach(index: first, x: area.x)
+            if last != first { detach(index: last, x: area.maxX - 1) }
+            for index in first...last { cells[index] = cell }
         }
     }
 
@@ -77,6 +81,7 @@ public struct CellBuffer: Hashable, Sendable {
         guard y >= 0, y < rows, x < cols else { return 0 }
         let span = maxWidth.map { max(0, $0) } ?? Int.max
         let limit = span >= cols - x ? cols : x + span
+        if x >= 0, let used = putSimple(string, y: y, x: x, limit: limit, style: style) { return used }
         var column = x
         for character in string {
             if column >= limit { break }
@@ -95,6 +100,22 @@ public struct CellBuffer: Hashable, Sendable {
             column += width
         }
         return max(0, column - max(x, 0))
+    }
+
+    /// `put` for a string whose every scalar is a grapheme of its own one column wide (ASCII,
+    /// Latin-1 to IPA, dashes, quotes, bullets, arrows, box drawing: nearly all text drawn), one
+    /// cell per scalar without breaking the string into graphemes; `nil` (nothing written) for
+    /// any other string.
+    private mutating func putSimple(_ string: String, y: Int, x: Int, limit: Int, style: Style) -> Int? {
+        let scalars = string.unicodeScalars
+        for scalar in scalars where !isSimpleScalar(scalar.value) { return nil }
+        var column = x
+        for scalar in scalars {
+            if column >= limit { break }
+            setGlyph(y: y, x: column, text: String(scalar), wide: false, style: style)
+            column += 1
+        }
+        return column - x
     }
 
     /// The screen as text, one string per row, continuation cells skipped
@@ -147,4 +168,13 @@ public struct CellBuffer: Hashable, Sendable {
             cells[index + 1].text = " "
         }
     }
+}
+
+/// Whether `value` is one column wide and never part of a larger grapheme (no mark, joiner,
+/// selector, control or Hangul jamo can follow it inside a string of such scalars): printable
+/// ASCII, Latin-1 to IPA, dashes, quotes, bullets and ellipsis, arrows, box drawing and blocks.
+func isSimpleScalar(_ value: UInt32) -> Bool {
+    if value < 0x7F { return value >= 0x20 }
+    return (0xA0...0x2FF).contains(value) && value != 0xAD || (0x2010...0x2027).contains(value)
+        || (0x2030...0x205E).contains(value) || (0x2190...0x21FF).contains(value) || (0x2500...0x259F).contains(value)
 }

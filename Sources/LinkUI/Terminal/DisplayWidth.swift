@@ -12,6 +12,12 @@ public func displayWidth(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }
+    // the common ones without a lookup of their category: Latin-1 to IPA (the accents of names),
+    // dashes, quotes, bullets and ellipsis, arrows, box drawing and blocks (a card's frame)
+    if value < 0x0300 || (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value)
+        || (0x2190...0x21FF).contains(value) || (0x2500...0x259F).contains(value) {
+        return 1
+    }
     if value == 0xAD || isVisibleFormatCharacter(value) { return 1 }
     if isWideScalar(value) { return 2 }
     if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
@@ -64,6 +70,10 @@ public func displayWidth(of string: String) -> Int {
 
 /// The per-grapheme sum, for strings that are not all ASCII.
 private func slowDisplayWidth(of string: String) -> Int {
+    let scalars = string.unicodeScalars
+    if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+        return displayWidth(of: only)  // one scalar (a cell of a frame, a bullet): no grapheme breaking
+    }
     var columns = 0
     for character in string { columns += displayWidth(of: character) }
     return columns

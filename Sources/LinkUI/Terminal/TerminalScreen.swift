@@ -43,17 +43,16 @@ public final class TerminalScreen {
     private var cursorShown = false
     /// Colour pairs allocated so far.
     private var pairCache: ColorPairCache
-    /// ncurses attributes and pair of every style seen.
-    private var styleCache: [Style: (attrs: UInt32, pair: Int32)] = [:]
-    /// The last style looked up and its attributes: neighbouring cells mostly share a style, and
-    /// comparing is cheaper than hashing.
-    private var lastStyle: (style: Style, attrs: UInt32, pair: Int32)?
+    /// Every style seen (``Style/packed``), and at the same index its ncurses attributes and pair:
+    /// lists, not a dictionary, for a dictionary keyed by a type of our own costs the Swift
+    /// runtime a search through every protocol conformance of the program on first use (about
+    /// 250,000 instructions on the way to the first frame), and a screen uses a few dozen styles.
+    private var styleKeys: [UInt64] = []
+    private var styleValues: [(attrs: UInt32, pair: Int32)] = []
     /// Whether `use_default_colors` worked (colour -1 allowed).
     private let defaultColorsOK: Bool
     /// Whether close() must uninstall the signal and crash handlers.
     private let ownsSignalHandlers: Bool
-    /// Scratch space for one grapheme as wide characters (CCHARW_MAX + NUL).
-    private var glyph = [wchar_t](repeating: 0, count: 6)
 
     /// Takes over a screen that the shim has just opened.
     private init(headless: Bool, ownsSignalHandlers: Bool, colorCount: Int) {
@@ -240,20 +239,18 @@ public final class TerminalScreen {
         guard isOpen else { return }
         let rows = size.rows
         let cols = size.cols
-        if let last = lastPresented, !needsFullCopy, last.rows == buffer.rows, last.cols == buffer.cols {
-            let old = last.cells
-            let new = buffer.cells
-            for y in 0..<min(rows, buffer.rows) {
-                let base = y * buffer.cols
-                for x in 0..<min(cols, buffer.cols) where new[base + x] != old[base + x] {
-                    draw(new[base + x], y: y, x: x, cols: cols)
+        var row = CellRow(capacity: 2 * cols + 2)
+        defer { row.deallocate() }
+        let lookup = { (style: Style) in self.styleAttributes(style) }
+        let shape = (rows: min(rows, buffer.rows), cols: min(cols, buffer.cols))
+        buffer.cells.withUnsafeBufferPointer { new in
+            if let previous = lastPresented, !needsFullCopy, previous.rows == buffer.rows, previous.cols == buffer.cols {
+                previous.cells.withUnsafeBufferPointer { old in
+                    Self.copyChanged(new, old: old, width: buffer.cols, shape: shape, screenCols: cols, into: &row,
+                                     styles: lookup)
                 }
-            }
-        } else {
-            for y in 0..<rows {
-                for x in 0..<cols {
-                    draw(y < buffer.rows && x < buffer.cols ? buffer[y, x] : .blank, y: y, x: x, cols: cols)
-                }
+            } else {
+                Self.copyAll(new, rows: buffer.rows, cols: buffer.cols, screen: size, into: &row, styles: lookup)
             }
         }
         if let cursor, cursor.y >= 0, cursor.y < rows, cursor.x >= 0, cursor.x < cols {
@@ -271,75 +268,40 @@ public final class TerminalScreen {
         needsFullCopy = false
     }
 
-    /// Writes one cell into stdscr. Continuation cells are skipped (their wide
-    /// glyph covers them); a glyph on which Swift and the C library disagree
-    /// about width is adjusted so that the columns of ncurses and of the
-    /// buffer stay aligned.
-    ///
-    /// A cell is sent as its first spacing character and the zero-width marks
-    /// on it, never as a whole emoji sequence: joiners (ZWJ), presentation
-    /// selectors (VS15, VS16) and tag characters are left out, because
-    /// terminals disagree on what they do to the width (tmux 3.3 glues the
-    /// character after a ZWJ into the same cell and makes `❤` + VS16 two
-    /// columns wide), and a width the screen does not know leaves the rest of
-    /// the row shifted and stale characters behind. `👨‍👩‍👧` is drawn as `👨`,
-    /// `❤️` as `❤`, `🇺🇸` as `🇺`: the same columns on every terminal.
-    private func draw(_ cell: Cell, y: Int, x: Int, cols: Int) {
-        let text = cell.text
-        if text.isEmpty { return }
-        let style = styleAttributes(cell.style)
-        let utf8 = text.utf8
-        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-            glyph[0] = wchar_t(byte)
-            glyph[1] = 0
-            _ = lt_put_cell(Int32(y), Int32(x), glyph, style.attrs, style.pair)
-            return
-        }
-        let swiftWidth = displayWidth(of: text)
-        var count = 0
-        var cursesWidth = 1
-        for scalar in text.unicodeScalars {
-            if isJoinerOrPresentationSelector(scalar.value) { continue }
-            let wide = wchar_t(bitPattern: scalar.value)
-            if count == 0 {
-                if displayWidth(of: scalar) == 0 { continue }  // no base yet
-                cursesWidth = Int(lt_wcwidth(wide))
-                glyph[0] = wide
-                count = 1
-            } else if count < 5, lt_wcwidth(wide) == 0 {
-                glyph[count] = wide
-                count += 1
-            } else {
-                break
+    /// Copies the cells of `new` that differ from `old` (both `width` columns wide), within
+    /// `shape`, into stdscr through `row`.
+    private static func copyChanged(
+        _ new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, width: Int, shape: (rows: Int, cols: Int),
+        screenCols: Int, into row: inout CellRow, styles: (Style) -> (attrs: UInt32, pair: Int32)
+    ) {
+        for y in 0..<shape.rows {
+            let base = y * width
+            for x in 0..<shape.cols where new[base + x] != old[base + x] {
+                row.append(new[base + x], x: x, cols: screenCols, styles: styles)
             }
+            row.flush(y: y)
         }
-        if count == 0 || cursesWidth < 0 {
-            glyph[0] = count == 0 ? 0x20 : 0xFFFD
-            count = 1
-            cursesWidth = 1
-        }
-        if cursesWidth == 2 && (swiftWidth != 2 || x + 1 >= cols) {
-            glyph[0] = 0x20
-            count = 1
-            cursesWidth = 1
-        }
-        glyph[count] = 0
-        _ = lt_put_cell(Int32(y), Int32(x), glyph, style.attrs, style.pair)
-        if swiftWidth == 2 && cursesWidth == 1 && x + 1 < cols {
-            glyph[0] = 0x20
-            glyph[1] = 0
-            _ = lt_put_cell(Int32(y), Int32(x + 1), glyph, style.attrs, style.pair)
+    }
+
+    /// Copies every cell of the screen into stdscr through `row`: those of `cells` (`rows` x
+    /// `cols`) where it has them, blanks elsewhere.
+    private static func copyAll(
+        _ cells: UnsafeBufferPointer<Cell>, rows: Int, cols: Int, screen: TerminalSize, into row: inout CellRow,
+        styles: (Style) -> (attrs: UInt32, pair: Int32)
+    ) {
+        for y in 0..<screen.rows {
+            for x in 0..<screen.cols {
+                row.append(y < rows && x < cols ? cells[y * cols + x] : .blank, x: x, cols: screen.cols, styles: styles)
+            }
+            row.flush(y: y)
         }
     }
 
     /// The ncurses attributes and colour pair for `style`, degraded to the
     /// terminal's colours; cached.
     private func styleAttributes(_ style: Style) -> (attrs: UInt32, pair: Int32) {
-        if let last = lastStyle, last.style == style { return (last.attrs, last.pair) }
-        if let cached = styleCache[style] {
-            lastStyle = (style, cached.attrs, cached.pair)
-            return cached
-        }
+        let key = style.packed
+        if let index = styleKeys.firstIndex(of: key) { return styleValues[index] }
         var attrs = lt_a_normal()
         if style.bold { attrs |= lt_a_bold() }
         if style.underline { attrs |= lt_a_underline() }
@@ -359,8 +321,8 @@ public final class TerminalScreen {
             })
         }
         let result = (attrs: attrs, pair: pair)
-        styleCache[style] = result
-        lastStyle = (style, attrs, pair)
+        styleKeys.append(key)
+        styleValues.append(result)
         return result
     }
 }

@@ -30,7 +30,7 @@ public enum ThemeLoader {
     /// A built-in theme by name, or a theme file by path (anything containing `/` or ending in `.json`).
     public static func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
         if let builtin = BuiltinThemes.sources.first(where: { $0.name == nameOrPath }) {
-            return try parse(Data(builtin.json.utf8), file: builtin.name)
+            return try parse(bytes: Array(builtin.json.utf8), file: builtin.name)
         }
         guard nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") else {
             throw ThemeError(file: nameOrPath, key: nil,
@@ -49,20 +49,27 @@ public enum ThemeLoader {
             throw ThemeError(file: nameOrPath, key: nil, message: message)
         }
         guard !bytes.isEmpty else { throw ThemeError(file: nameOrPath, key: nil, message: "the file is empty") }
-        return try parse(Data(bytes), file: nameOrPath)
+        return try parse(bytes: bytes, file: nameOrPath)
     }
 
     /// The default theme.
     public static var defaultTheme: Theme {
         // The built-in default theme is tested to parse.
-        (try? parse(Data(BuiltinThemes.sources[0].json.utf8), file: "default")) ?? Theme(name: "default")
+        (try? parse(bytes: Array(BuiltinThemes.sources[0].json.utf8), file: "default")) ?? Theme(name: "default")
     }
 
     /// Parses a theme file's contents.
     public static func parse(_ data: Data, file: String) throws(ThemeError) -> Theme {
+        try parse(bytes: Array(data), file: file)
+    }
+
+    /// Parses a theme file's bytes. (Not through `Data`: making one from a string's bytes costs
+    /// the Swift runtime a search through every protocol conformance of the program, on the way
+    /// to the first frame.)
+    static func parse(bytes: [UInt8], file: String) throws(ThemeError) -> Theme {
         let root: JSONValue
         do {
-            root = try JSONReader.parse(Array(data))
+            root = try JSONReader.parse(bytes)
         } catch {
             // "invalid JSON at line 3, column 5: …" → "not valid JSON (at line 3, column 5: …)"
             let place = error.message.hasPrefix("invalid JSON ") ? String(error.message.dropFirst(13)) : error.message
