@@ -636,6 +636,19 @@ def sign_in(p: "PtyProcess", password: str, username: str = "user_good") -> None
     p.send(ENTER)
 
 
+def type_credentials_masked(p: "PtyProcess", username: str, password: str) -> str:
+    """Types the username and the password (not submitted), waits until the password shows as a
+    bullet a character, checks that the password itself is not on the Password line, and returns
+    that line."""
+    p.type(username)
+    p.send(TAB)
+    p.type(password)
+    p.wait_for("\u2022" * len(password))
+    line = next((line for line in p.screen.lines() if "Password" in line), "")
+    assert password not in line, f"the password is masked: {line}"
+    return line
+
+
 def link_to_the_end(p: "PtyProcess") -> None:
     """From the first frame: First Platypus Bank, user_good / pass_good, every account, leave the
     success pane; the process must exit 0 with the terminal restored."""

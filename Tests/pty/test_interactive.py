@@ -11,7 +11,8 @@ import subprocess
 
 import pytest
 
-from ptyharness import CTRL_C, ENTER, ESC, F1, F2, TAB, PtyProcess, base_env, linkterm_binary, read_records, record_name
+from ptyharness import (CTRL_C, ENTER, ESC, F1, F2, TAB, PtyProcess, base_env, linkterm_binary, read_records, record_name,
+                        type_credentials_masked)
 
 CTRL_X = b"\x18"
 BACKSPACE = b"\x7f"
@@ -46,6 +47,17 @@ def expect_restored(p: PtyProcess) -> None:
     assert not p.restoration_problems(), p.restoration_problems()
 
 
+def to_credentials_of(p: PtyProcess, query: str, shown: str) -> None:
+    """From the consent pane: Enter, `query` typed; once `shown` is on the screen, Enter on the
+    selected row; waits for its credentials pane."""
+    p.wait_for("Link your account")
+    p.send(ENTER)
+    p.type(query)
+    p.wait_for(shown)
+    p.send(ENTER)
+    p.wait_for("credentials")
+
+
 @pytest.mark.parametrize("cols, rows", [(80, 24), (160, 48)])
 def test_pass_good_typed_ends_with_on_success_and_the_events_match_replay(spawn, home, cols, rows):
     p, events = start(spawn, home, rows=rows, cols=cols)
@@ -58,12 +70,7 @@ def test_pass_good_typed_ends_with_on_success_and_the_events_match_replay(spawn,
     p.wait_for("\u203a First Platypus Bank")  # (the frame may be read while it is written)
     p.send(ENTER)
     p.wait_for("Enter your First Platypus Bank credentials")
-    p.type("user_good")
-    p.send(TAB)
-    p.type("pass_good")
-    p.wait_for("\u2022" * 9)
-    password_line = next((line for line in p.screen.lines() if "Password" in line), "")
-    assert "pass_good" not in password_line
+    type_credentials_masked(p, "user_good", "pass_good")
     p.send(ENTER)
     p.wait_for("Choose the accounts to share")
     p.send(b"a")
@@ -85,12 +92,7 @@ def test_pass_good_typed_ends_with_on_success_and_the_events_match_replay(spawn,
 
 def test_mfa_device_then_the_code_1234_then_success_the_code_never_shows(spawn, home):
     p, events = start(spawn, home)
-    p.wait_for("Link your account")
-    p.send(ENTER)
-    p.type("platypus bank")
-    p.wait_for("First Platypus Bank")
-    p.send(ENTER)
-    p.wait_for("credentials")
+    to_credentials_of(p, "platypus bank", "First Platypus Bank")
     p.type("user_good")
     p.send(TAB)
     p.type("mfa_device")
@@ -152,12 +154,7 @@ def test_exit_from_the_credentials_pane_ctrl_x_enter_on_exit_requires_credential
 
 def test_esc_on_credentials_goes_back_and_ctrl_c_exits_at_once_with_130(spawn, home):
     p, events = start(spawn, home)
-    p.wait_for("Link your account")
-    p.send(ENTER)
-    p.type("gingham")
-    p.wait_for("\u203a First Gingham Credit Union")
-    p.send(ENTER)
-    p.wait_for("credentials")
+    to_credentials_of(p, "gingham", "\u203a First Gingham Credit Union")
     p.send(ESC)
     p.wait_for("Popular institutions")
     p.send(CTRL_C)

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from ptyharness import ENTER, REPO, TAB, PtyProcess, asciinema_cat, linkterm_binary
+from ptyharness import ENTER, REPO, TAB, PtyProcess, asciinema_cat, linkterm_binary, type_credentials_masked
 
 
 def names(path) -> list[str]:
@@ -55,12 +55,8 @@ def test_connect_a_wrong_code_then_the_right_one_the_events_the_callback_line_ex
     p.wait_until(lambda: "\u203a Binance" in p.screen.text() and "Coinbase" not in p.screen.text(), "Binance alone")
     p.send(ENTER)
     p.wait_for("Sign in to Binance")
-    p.type("Mesh")
-    p.send(TAB)
-    p.type("Pass123")
-    p.wait_for("\u2022" * 7)
-    password_line = next((line for line in p.screen.lines() if "Password" in line), "")
-    assert "\u2022" * 7 in password_line and "Pass123" not in password_line, f"the password is masked: {password_line}"
+    password_line = type_credentials_masked(p, "Mesh", "Pass123")
+    assert "\u2022" * 7 in password_line, f"the password is masked: {password_line}"
     p.send(ENTER)
     p.wait_for("Enter the code Binance sent you")
     p.type("000000")
