@@ -22,4 +22,12 @@ import Testing
         #expect(scenario.steps.map(\.command) == [.wait(500), .wait(1), .wait(2)])
         #expect(throws: ScenarioError.self) { try Scenario(text: "wait\u{1F}500\n", file: "s.txt") }
     }
+
+    @Test("a string is blank exactly where every character is white space, whatever its first byte")
+    func stringsAgreeWithUnicode() {
+        let texts = ["", " ", "\t\n", "\u{A0}", " \u{3000}", "a", " a", "\u{A0}a", "é", " é", "\r\n", "\u{1F}", "e\u{301}"]
+        for text in texts {
+            #expect(text.isBlank == text.allSatisfy(\.isWhitespace), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
 }

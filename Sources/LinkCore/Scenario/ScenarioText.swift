@@ -63,3 +63,12 @@ extension Character {
         return isWhitespace
     }
 }
+
+extension String {
+    /// Whether every character is white space (an empty string is blank): a first byte that is
+    /// ASCII and not white space decides at once (most queries), the rest by ``Character/isBlank``.
+    @inlinable package var isBlank: Bool {
+        if let first = utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+        return allSatisfy { $0.isBlank }
+    }
+}

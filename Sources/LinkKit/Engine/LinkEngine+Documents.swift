@@ -6,7 +6,7 @@ extension LinkEngine {
 
     /// Why these file names cannot be sent, or `nil`: at least one, at most ten, none empty.
     public static func documentsProblem(_ names: [String]) -> String? {
-        if names.isEmpty || names.contains(where: { $0.allSatisfy(\.isWhitespace) }) { return "add at least one bank statement" }
+        if names.isEmpty || names.contains(where: { $0.isBlank }) { return "add at least one bank statement" }
         if names.count > maximumDocuments { return "send at most \(maximumDocuments) documents at once" }
         return nil
     }

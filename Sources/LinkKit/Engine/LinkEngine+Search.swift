@@ -142,12 +142,7 @@ extension LinkEngine {
     }
 
     /// Whether every character of `text` is whitespace (an empty text is blank).
-    func isBlank(_ text: String) -> Bool {
-        // a first byte that is ASCII and not whitespace begins a character that is not whitespace,
-        // whatever follows it: most queries are decided there, without the Unicode tables
-        if let first = text.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
-        return text.allSatisfy { $0.isWhitespace }
-    }
+    func isBlank(_ text: String) -> Bool { text.isBlank }
 }
 
 extension LinkEngine {

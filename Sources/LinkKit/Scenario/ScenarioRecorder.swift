@@ -96,8 +96,8 @@ public final class ScenarioRecorder: ScenarioWriter, ActionRecording {
             routingAwaitingAccount = nil
             if case .submitAccountNumber = action {} else { lines.pending.append("numbers \(ScenarioLines.oneWord(routing) ?? "0") 0 checking") }
         }
-        if engine.pane == .selectInstitution, case .control(.back) = action, !engine.query.allSatisfy(\.isWhitespace),
-           replayQuery.allSatisfy(\.isWhitespace) {
+        if engine.pane == .selectInstitution, case .control(.back) = action, !engine.query.isBlank,
+           replayQuery.isBlank {
             return  // Esc empties a query typed and never reported: no event, and a replay has none to empty
         }
         let chooses = switch action {
@@ -106,9 +106,9 @@ public final class ScenarioRecorder: ScenarioWriter, ActionRecording {
         }
         if chooses, engine.pane == .selectInstitution, engine.query != replayQuery {
             let query = engine.query
-            if query.allSatisfy(\.isWhitespace) {
+            if query.isBlank {
                 // the search emptied by hand: Esc empties it in a replay too
-                if !replayQuery.allSatisfy(\.isWhitespace) { lines.pending.append("back") }
+                if !replayQuery.isBlank { lines.pending.append("back") }
             } else if let line = ScenarioLines.oneLine(query) {
                 // the query as typed; a choice reports it when the engine has not
                 if query != engine.lastReportedQuery { reportComing = query }

@@ -8,7 +8,7 @@ extension InstitutionSearch {
     /// would (replay and the autopilot alike).
     /// An institution whose brand is listed as one row (``SandboxBrands``) is not listed itself.
     public func lists(_ id: String, query: String) -> Bool {
-        let ids = query.allSatisfy(\.isWhitespace)
+        let ids = query.isBlank
             ? directory.popular.map(\.id)
             : search(query, limit: Self.listLimit).map { directory.records[$0.index].id }
         guard ids.contains(id) else { return false }

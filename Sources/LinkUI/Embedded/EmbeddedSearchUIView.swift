@@ -62,7 +62,7 @@ public final class EmbeddedSearchUIView {
     public var listed: [InstitutionRecord] { rows.map(\.record) }
 
     private var rows: [(record: InstitutionRecord, highlighted: [Int])] {
-        if field.text.allSatisfy(\.isWhitespace) {
+        if field.text.isBlank {
             return configuration.options.directory.popular.map { ($0, []) }
         }
         return results.map { (search.directory.records[$0.index], $0.highlighted) }
@@ -142,7 +142,7 @@ public final class EmbeddedSearchUIView {
         let inner = area.inset(top: 1, left: 2, bottom: 1, right: 2)
         let cursorPosition = buffer.field(field, label: "Search", y: inner.y, area: inner, labelWidth: 9, focused: focused, styles: s)
         let rows = rows
-        let typed = !field.text.allSatisfy(\.isWhitespace)
+        let typed = !field.text.isBlank
         buffer.text(typed ? (rows.isEmpty ? "No institutions match." : "Best matches") : "Popular institutions",
                     y: inner.y + 1, x: inner.x, area: inner, style: rows.isEmpty && typed ? s.warning : s.muted)
         listTop = inner.y + 2

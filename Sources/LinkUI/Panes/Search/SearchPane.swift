@@ -80,7 +80,7 @@ struct SearchPane: PaneView {
         if let known = earlier.last, known.query == query {
             results = known.matches
         } else {
-            let base = earlier.last.flatMap { $0.query.allSatisfy(\.isWhitespace) ? nil : $0.matching }
+            let base = earlier.last.flatMap { $0.query.isBlank ? nil : $0.matching }
             let found = context.search.search(query, narrowing: base, limit: InstitutionSearch.listLimit)
             results = found.matches
             if earlier.count == 64 { earlier.removeFirst() }
@@ -97,7 +97,7 @@ struct SearchPane: PaneView {
     /// The rows listed: the results, or the popular institutions before typing; a brand with two
     /// or more portals listed is one row.
     func rows(_ context: PlaidPaneContext) -> [Row] {
-        let listed: [(record: InstitutionRecord, highlighted: [Int])] = field.text.allSatisfy(\.isWhitespace)
+        let listed: [(record: InstitutionRecord, highlighted: [Int])] = field.text.isBlank
             ? context.engine.configuration.directory.popular.map { ($0, []) }
             : results.map { (context.search.directory.records[$0.index], $0.highlighted) }
         let brands = SandboxBrands.collapsed(listed.map(\.record.id))
@@ -153,7 +153,7 @@ struct SearchPane: PaneView {
             return .send(Self.open(rows[cursor.index]))
         case .escape:
             // a query typed: Esc clears it (the engine does the same with `back`); else exit
-            if !field.text.allSatisfy(\.isWhitespace) {
+            if !field.text.isBlank {
                 field.clear()
                 refresh(context)
             }
@@ -173,7 +173,7 @@ struct SearchPane: PaneView {
         let rows = rows(context)
         listTop = area.y + 4
         listHeight = max(1, area.maxY - listTop)
-        let typed = !field.text.allSatisfy(\.isWhitespace)
+        let typed = !field.text.isBlank
         if typed && rows.isEmpty {
             let shown = truncate(field.text, toWidth: 30, ellipsis: "…")
             buffer.paragraph("No institutions match \"\(shown)\".", y: listTop, area: area, style: s.warning)
