@@ -54,7 +54,7 @@ enum FastStart {
         // ArgumentParser's defaults for every other option
         let command = SessionCommand(
             session: session, theme: value("--theme") ?? "default", logPanel: placement, events: value("--events"),
-            script: nil, typingDelay: 80, pace: 1000, exitAtEnd: false, record: nil, saveScenario: nil, flavor: flavor,
+            script: nil, typingDelay: SessionCommand.defaultTypingDelay, pace: SessionCommand.defaultPace, exitAtEnd: false, record: nil, saveScenario: nil, flavor: flavor,
             sdk: .current, transfer: false, transferTo: nil, meshStore: nil)
         do {
             try command.session.validate()

@@ -60,12 +60,12 @@ struct LinkTerm: ParsableCommand {
     var script: String?
 
     @Option(help: ArgumentHelp("Autopilot: milliseconds between two keys.", valueName: "ms"))
-    var typingDelay: Int64 = 80
+    var typingDelay: Int64 = SessionCommand.defaultTypingDelay
 
     @Option(help: ArgumentHelp(
         "Autopilot: the least time each view stays on screen before the play acts on it, so a demo can be read (0 plays at typing speed).",
         valueName: "ms"))
-    var pace: Int64 = 1000
+    var pace: Int64 = SessionCommand.defaultPace
 
     @Flag(help: "Autopilot: leave when the play ends (the last screen shown 1.5 s, so a recording ends on it) instead of waiting for a key.")
     var exitAtEnd = false

@@ -24,6 +24,10 @@ struct SessionCommand: Equatable {
     var typingDelay: Int64
     /// `--pace`.
     var pace: Int64
+    /// `--typing-delay`'s default, the option's and a plain start's (``FastStart``) alike.
+    static let defaultTypingDelay: Int64 = 80
+    /// `--pace`'s default, likewise.
+    static let defaultPace: Int64 = 1000
     /// `--exit-at-end`.
     var exitAtEnd: Bool
     /// `--record`.
