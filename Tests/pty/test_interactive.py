@@ -252,6 +252,7 @@ def test_only_the_selected_row_shows_its_id_and_the_id_moves_with_the_selection(
     p.wait_for("Link your account")
     p.send(ENTER)
     p.wait_for("Popular institutions")
+    typed = p.mark()
     p.type("first plat")
 
     def row(name: str) -> str:
@@ -262,6 +263,8 @@ def test_only_the_selected_row_shows_its_id_and_the_id_moves_with_the_selection(
     p.wait_until(lambda: "3 results" in p.screen.text() and "ins_109508" in row("\u203a First Platypus Bank ")
                  and "OAuth" in row("First Platypus OAuth App2App Bank"), "the results, the first row selected")
     assert with_ids() == [row("\u203a First Platypus Bank ")], p.describe()
+    # the matched letters go out in a colour of the 16-colour palette: ESC [93m, not ESC [38;5;221m
+    assert b"\x1b[93m" in p.log[typed:] and b"38;5;221" not in p.log[typed:], bytes(p.log[typed:])
     p.cursor_key("down")
     # the id leaves the row left (erased on the terminal, not only not redrawn) for the row reached
     p.wait_until(lambda: "ins_130016" in row("\u203a First Platypus Balance Bank"), "the id on the row reached")
