@@ -21,6 +21,18 @@ struct ThemeTests {
         #expect(Set(ThemeLoader.builtinNames).isSuperset(of: ["default", "light", "high-contrast", "monochrome"]))
     }
 
+    @Test("the default theme's match colour is one of the 16 system colours (a 5-byte SGR, ESC [93m, not the 11 bytes of ESC [38;5;221m)")
+    func defaultMatchIsASystemColour() throws {
+        for theme in [try ThemeLoader.load("default"), try ThemeLoader.load(themesFolder.appendingPathComponent("default.json").path)] {
+            guard case .indexed(let index) = theme.match else {
+                Issue.record("match is \(theme.match), not a palette colour")
+                continue
+            }
+            #expect(index < 16, "match is 256-colour \(index)")
+            #expect(theme.match == .indexed(11), "bright-yellow: on a dark terminal it reads as the gold it replaces")
+        }
+    }
+
     @Test("colour values: hex, 0-255, names, default")
     func colours() throws {
         let theme = try ThemeLoader.parse(Data(##"{"colors":{"accent":"#00A3E0","muted":245,"error":"bright-red","border":"default"}}"##.utf8), file: "t.json")

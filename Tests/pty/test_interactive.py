@@ -210,18 +210,23 @@ def test_emoji_sequences_joiners_and_selectors_in_names_keep_every_row_80_column
     p.wait_for("4 results")
     p.send(BACKSPACE)
     p.type("a")
-    # "│ › Name      ins_custom_N │" (in the card's margins): the name, then only spaces up to the id, then the border;
+    # "│ › Name      ins_custom_N │" on the selected (first) row, "│   Name                │" on the
+    # others (in the card's margins): the name, then only spaces up to the id or the border;
     # waited for until the frame is whole (the "6 results" line comes before the rows are
-    # redrawn), so a row that keeps a stale character, or is shifted, never matches
-    row_pattern = re.compile(r" *\u2502 [\u203a ] (\S+) (\S+)( \S+)*? +(ins_custom_[1-7]) \u2502 *")
+    # redrawn), so a row that keeps a stale character (an id left behind), or is shifted, never matches
+    selected_row = re.compile(r" *\u2502 \u203a (\S+) (\S+)( \S+)*? +(ins_custom_[1-7]) \u2502 *")
+    other_row = re.compile(r" *\u2502   (\S+) (\S+)( \S+)*? +\u2502 *")
+
+    def rows() -> list[str]:
+        return [line for line in p.screen.lines() if any(word in line for word in ("Bank", "Credit Union", "Savings", "Trust", "National"))]
 
     def whole() -> bool:
-        rows = [line for line in p.screen.lines() if "ins_custom_" in line]
-        return "6 results" in p.screen.text() and len(rows) == 6 and all(row_pattern.fullmatch(row) for row in rows)
+        listed = rows()
+        return ("6 results" in p.screen.text() and len(listed) == 6 and bool(selected_row.fullmatch(listed[0]))
+                and all(other_row.fullmatch(row) for row in listed[1:]))
     p.wait_until(whole, "six whole rows")
-    for row in p.screen.lines():
-        if "ins_custom_" in row:
-            assert not any(ch in row for ch in "\u200D\uFE0E\uFE0F"), f"a joiner or selector reached the terminal: {row!r}"
+    for row in rows():
+        assert not any(ch in row for ch in "\u200D\uFE0E\uFE0F"), f"a joiner or selector reached the terminal: {row!r}"
     p.send(CTRL_C)
     assert p.wait_exit().status == 130, p.describe()
 
@@ -240,6 +245,35 @@ def test_institutions_the_search_pane_lists_the_custom_directory_names_sanitised
     p.send(CTRL_C)
     assert p.wait_exit().status == 130, p.describe()
     assert '"institution_id":"ins_custom_2"' in events.read_text()
+
+
+def test_only_the_selected_row_shows_its_id_and_the_id_moves_with_the_selection(spawn, home):
+    p, _ = start(spawn, home)
+    p.wait_for("Link your account")
+    p.send(ENTER)
+    p.wait_for("Popular institutions")
+    typed = p.mark()
+    p.type("first plat")
+
+    def row(name: str) -> str:
+        return next((line for line in p.screen.lines() if name in line), "")
+
+    def with_ids() -> list[str]:
+        return [line for line in p.screen.lines() if "ins_" in line]
+    p.wait_until(lambda: "3 results" in p.screen.text() and "ins_109508" in row("\u203a First Platypus Bank ")
+                 and "OAuth" in row("First Platypus OAuth App2App Bank"), "the results, the first row selected")
+    assert with_ids() == [row("\u203a First Platypus Bank ")], p.describe()
+    # the matched letters go out in a colour of the 16-colour palette: ESC [93m, not ESC [38;5;221m
+    assert b"\x1b[93m" in p.log[typed:] and b"38;5;221" not in p.log[typed:], bytes(p.log[typed:])
+    p.cursor_key("down")
+    # the id leaves the row left (erased on the terminal, not only not redrawn) for the row reached
+    p.wait_until(lambda: "ins_130016" in row("\u203a First Platypus Balance Bank"), "the id on the row reached")
+    assert with_ids() == [row("\u203a First Platypus Balance Bank")], p.describe()
+    assert re.fullmatch(r" *\u2502   First Platypus Bank +\u2502 *", row("  First Platypus Bank ")), p.describe()
+    p.cursor_key("up")
+    p.wait_until(lambda: with_ids() == [row("\u203a First Platypus Bank ")], "the id back on the first row alone")
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130, p.describe()
 
 
 def cells(p: PtyProcess):

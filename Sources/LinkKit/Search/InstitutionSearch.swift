@@ -8,6 +8,9 @@ public struct SearchMatch: Hashable, Sendable {
     public var score: Int
     /// The indices of the name's characters that matched the query (for highlighting).
     public var highlighted: [Int]
+    /// Whether a word of the query matched the start of the institution's id rather than its
+    /// name (`ins_1095`): a listed result then shows its id, so that what was typed can be seen.
+    public var matchedID = false
 }
 
 /// InstitutionSearch: ranks a directory's institutions against a query as the user types.
@@ -222,8 +225,7 @@ public struct InstitutionSearch: Sendable {
             // names the query starts with
             if leading, candidates == nil, let top = leadingMatches(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts) {
                 let matches = top.sorted().map {
-                    SearchMatch(index: $0.index, score: $0.score,
-                                highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
+                    shown($0.index, score: $0.score, names: names, starts: starts, words: words, compact: compact)
                 }
                 return (matches, nil)
             }
@@ -277,8 +279,7 @@ public struct InstitutionSearch: Sendable {
                         fuzzy.matching.build())
             }
             let matches = found.top.sorted().map {
-                SearchMatch(index: $0.index, score: $0.score,
-                            highlighted: highlights($0.index, names: names, starts: starts, words: words, compact: compact))
+                shown($0.index, score: $0.score, names: names, starts: starts, words: words, compact: compact)
             }
             return (matches, found.matching.build())
         }
@@ -577,16 +578,31 @@ public struct InstitutionSearch: Sendable {
         return nil
     }
 
-    /// The characters of institution `index`'s name that the query matched (for a shown result).
+    /// Institution `index` as a result scoring `score`: the characters of its name the query
+    /// matched, and whether a word matched its id instead.
+    func shown(
+        _ index: Int, score: Int, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, words: [[UInt8]],
+        compact: [UInt8]
+    ) -> SearchMatch {
+        var matchedID = false
+        let highlighted = highlights(index, names: names, starts: starts, words: words, compact: compact, matchedID: &matchedID)
+        return SearchMatch(index: index, score: score, highlighted: highlighted, matchedID: matchedID)
+    }
+
+    /// The characters of institution `index`'s name that the query matched (for a shown result);
+    /// `matchedID` is set when a word matched the start of its id rather than the name.
     func highlights(
-        _ index: Int, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, words: [[UInt8]], compact: [UInt8]
+        _ index: Int, names: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, words: [[UInt8]], compact: [UInt8],
+        matchedID: inout Bool
     ) -> [Int] {
         withName(index, in: names, starts) { name in
             var bytes: [Int] = []
             for word in words {
                 if let (_, at) = Self.bestOccurrence(of: word, in: name) {
                     bytes.append(contentsOf: at..<(at + word.count))
-                } else if idPoints(word, index) == nil {
+                } else if idPoints(word, index) != nil {
+                    matchedID = true
+                } else {
                     // matched by initials: the first letter of each word
                     bytes = []
                     var previousIsWord = false

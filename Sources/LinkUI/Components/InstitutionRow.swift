@@ -3,11 +3,15 @@ import LinkKit
 extension CellBuffer {
     /// Draws one institution of a list at row `y`: the marker when it is the highlighted row, its
     /// name (the characters a search matched highlighted, cut with "…" before the tags), and on
-    /// the right its tags (portals, saved, OAuth, health, unsupported) and id. Institution search
-    /// and the embedded search both list institutions this way.
+    /// the right its tags (portals, saved, OAuth, health, unsupported) and, on the highlighted row
+    /// or one the search found by its id (`matchedID`), its id. Institution search and the
+    /// embedded search both list institutions this way.
+    ///
+    /// Other rows show no id (Plaid Link's list shows none): a list that changes as a key is typed
+    /// then rewrites names and tags, not a column of ids and the colour switches around it.
     mutating func institutionRow(
-        _ record: InstitutionRecord, highlighted: [Int], brand: String?, y: Int, area: Rect, selected: Bool, saved: Bool,
-        styles s: ThemeStyles
+        _ record: InstitutionRecord, highlighted: [Int], matchedID: Bool, brand: String?, y: Int, area: Rect,
+        selected: Bool, saved: Bool, styles s: ThemeStyles
     ) {
         // the highlighted row: the marker in the selection colours, or, without a selection
         // colour, the whole row reversed
@@ -22,7 +26,8 @@ extension CellBuffer {
         if record.status == .degraded { tags.append("degraded") }
         if record.status == .down { tags.append("down") }
         if !record.supported { tags.append("unsupported") }
-        let right = brand != nil ? tags.joined(separator: " ")
+        let showsID = brand == nil && (selected || matchedID)
+        let right = !showsID ? tags.joined(separator: " ")
             : (tags.isEmpty ? "" : tags.joined(separator: " ") + "  ") + sanitizeForTerminal(record.id)
         let rightWidth = displayWidth(of: right)
         let nameWidth = max(0, area.width - 2 - (area.width > rightWidth + 20 ? rightWidth + 1 : 0))

@@ -61,11 +61,11 @@ public final class EmbeddedSearchUIView {
     /// matches once a search is typed.
     public var listed: [InstitutionRecord] { rows.map(\.record) }
 
-    private var rows: [(record: InstitutionRecord, highlighted: [Int])] {
+    private var rows: [(record: InstitutionRecord, highlighted: [Int], matchedID: Bool)] {
         if field.text.isBlank {
-            return configuration.options.directory.popular.map { ($0, []) }
+            return configuration.options.directory.popular.map { ($0, [], false) }
         }
-        return results.map { (search.directory.records[$0.index], $0.highlighted) }
+        return results.map { (search.directory.records[$0.index], $0.highlighted, $0.matchedID) }
     }
 
     private func refresh() {
@@ -154,8 +154,9 @@ public final class EmbeddedSearchUIView {
         for row in 0..<listHeight {
             let index = cursor.offset + row
             guard rows.indices.contains(index) else { break }
-            buffer.institutionRow(rows[index].record, highlighted: rows[index].highlighted, brand: nil, y: listTop + row,
-                                  area: listArea, selected: focused && index == cursor.index, saved: false, styles: s)
+            buffer.institutionRow(rows[index].record, highlighted: rows[index].highlighted, matchedID: rows[index].matchedID,
+                                  brand: nil, y: listTop + row, area: listArea, selected: focused && index == cursor.index,
+                                  saved: false, styles: s)
         }
         buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: inner, style: s.accent)
         return cursorPosition

@@ -19,7 +19,7 @@ enum BuiltinThemes {
     "success": "#5fd75f",
     "warning": "#ffaf00",
     "error": "#ff5f5f",
-    "match": "#ffd75f",
+    "match": "bright-yellow",
     "log_event": "#87d7ff",
     "log_callback": "#d787ff",
     "log_time": 244

@@ -90,24 +90,25 @@ struct SearchPane: PaneView {
         cursor.reset()
     }
 
-    /// A listed row: an institution, or (its first portal standing for it) a brand whose
-    /// portals are listed more than once (``SandboxBrands``).
-    typealias Row = (record: InstitutionRecord, highlighted: [Int], brand: String?)
+    /// A listed row: an institution (`matchedID` when the query matched its id rather than its
+    /// name), or (its first portal standing for it) a brand whose portals are listed more than
+    /// once (``SandboxBrands``).
+    typealias Row = (record: InstitutionRecord, highlighted: [Int], matchedID: Bool, brand: String?)
 
     /// The rows listed: the results, or the popular institutions before typing; a brand with two
     /// or more portals listed is one row.
     func rows(_ context: PlaidPaneContext) -> [Row] {
-        let listed: [(record: InstitutionRecord, highlighted: [Int])] = field.text.isBlank
-            ? context.engine.configuration.directory.popular.map { ($0, []) }
-            : results.map { (context.search.directory.records[$0.index], $0.highlighted) }
+        let listed: [(record: InstitutionRecord, highlighted: [Int], matchedID: Bool)] = field.text.isBlank
+            ? context.engine.configuration.directory.popular.map { ($0, [], false) }
+            : results.map { (context.search.directory.records[$0.index], $0.highlighted, $0.matchedID) }
         let brands = SandboxBrands.collapsed(listed.map(\.record.id))
-        guard !brands.isEmpty else { return listed.map { ($0.record, $0.highlighted, nil) } }
+        guard !brands.isEmpty else { return listed.map { ($0.record, $0.highlighted, $0.matchedID, nil) } }
         var shown = Set<String>()
         return listed.compactMap { row in
             guard let brand = SandboxBrands.brand(of: row.record.id), brands.contains(brand) else {
-                return (row.record, row.highlighted, nil)
+                return (row.record, row.highlighted, row.matchedID, nil)
             }
-            return shown.insert(brand).inserted ? (row.record, row.highlighted, brand) : nil
+            return shown.insert(brand).inserted ? (row.record, row.highlighted, row.matchedID, brand) : nil
         }
     }
 
@@ -192,8 +193,9 @@ struct SearchPane: PaneView {
             let index = cursor.offset + row
             guard rows.indices.contains(index) else { break }
             let shown = rows[index]
-            buffer.institutionRow(shown.record, highlighted: shown.highlighted, brand: shown.brand, y: listTop + row, area: area,
-                                  selected: index == cursor.index, saved: context.engine.isMatched(shown.record.id), styles: s)
+            buffer.institutionRow(shown.record, highlighted: shown.highlighted, matchedID: shown.matchedID, brand: shown.brand,
+                                  y: listTop + row, area: area, selected: index == cursor.index,
+                                  saved: context.engine.isMatched(shown.record.id), styles: s)
         }
         buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: area, style: s.accent)
         return cursorPosition
