@@ -34,11 +34,26 @@ struct InstitutionRowIDTests {
     @Test("typing a name: the highlighted row shows its id, the others their tags only")
     func onlyTheHighlightedRow() throws {
         let h = try searched("first plat")
-        #expect(try line("› First Platypus Bank", in: h) == "    │ › First Platypus Bank                                     ins_109508 │")
+        #expect(try line("› First Platypus Bank", in: h) == "    │ › First Platypus Bank                                    ins_109508  │")
         #expect(try line("  First Platypus Balance Bank", in: h) == "    │   First Platypus Balance Bank                                        │")
-        #expect(try line("  First Platypus OAuth App2App Bank", in: h) == "    │   First Platypus OAuth App2App Bank                            OAuth │",
+        #expect(try line("  First Platypus OAuth App2App Bank", in: h) == "    │   First Platypus OAuth App2App Bank                           OAuth  │",
                 "the tag stays")
         #expect(linesWithIDs(h).count == 1)
+    }
+
+    @Test("a list longer than the pane: the highlighted bottom row keeps its whole id, the ▼ in a column of its own")
+    func scrollMarkBesideTheID() throws {
+        let h = try searched("bank")
+        let rows = listed(h)
+        #expect(rows.last?.hasSuffix("▼ │") == true, "more below: \(rows)")
+        // down to the pane's bottom row: the selection stays there, the list scrolls under it
+        for _ in 0..<rows.count { h.press(.down) }
+        let bottom = try #require(listed(h).last)
+        #expect(bottom.contains("› ") && bottom.hasSuffix("▼ │"), "\(bottom)")
+        // its name, then its id (the directory's, whole), then the mark
+        let name = bottom.dropFirst("    │ › ".count).components(separatedBy: "  ")[0]
+        let id = try #require(InstitutionDirectory.sandbox.records.first { $0.name == name }?.id, "\(bottom)")
+        #expect(bottom.hasSuffix(" \(id)▼ │"), "the id, whole, then the mark: \(bottom)")
     }
 
     @Test("the popular list: one id, the highlighted row's")
@@ -52,9 +67,9 @@ struct InstitutionRowIDTests {
         let h = try searched("first plat")
         h.press(.down)
         #expect(try line("  First Platypus Bank", in: h) == "    │   First Platypus Bank                                                │")
-        #expect(try line("› First Platypus Balance Bank", in: h) == "    │ › First Platypus Balance Bank                             ins_130016 │")
+        #expect(try line("› First Platypus Balance Bank", in: h) == "    │ › First Platypus Balance Bank                            ins_130016  │")
         h.press(.down)
-        #expect(try line("› First Platypus OAuth App2App Bank", in: h) == "    │ › First Platypus OAuth App2App Bank                OAuth  ins_132241 │")
+        #expect(try line("› First Platypus OAuth App2App Bank", in: h) == "    │ › First Platypus OAuth App2App Bank               OAuth  ins_132241  │")
         #expect(linesWithIDs(h).count == 1)
         h.press(.up, .up)
         #expect(try line("› First Platypus Bank", in: h).contains("ins_109508"))
@@ -78,7 +93,7 @@ struct InstitutionRowIDTests {
         #expect(screen.contains("› Unsupported Platypus Bank - Institution"), "ranked first (a word start in the name): \(screen)")
         h.press(.down)
         let row = try line(name, in: h)
-        #expect(row == "    │   Unsupported Platypus Bank - Institution Not Supported  unsupported │", "the tag, no id")
+        #expect(row == "    │   Unsupported Platypus Bank - Institution Not Supported unsupported  │", "the tag, no id")
         let rows = listed(h)
         #expect(rows.count == 10, "\(rows)")
         #expect(rows.filter { !$0.contains("ins_") } == [row], "every other row was found by its id: \(rows)")

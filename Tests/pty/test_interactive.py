@@ -210,11 +210,12 @@ def test_emoji_sequences_joiners_and_selectors_in_names_keep_every_row_80_column
     p.wait_for("4 results")
     p.send(BACKSPACE)
     p.type("a")
-    # "│ › Name      ins_custom_N │" on the selected (first) row, "│   Name                │" on the
-    # others (in the card's margins): the name, then only spaces up to the id or the border;
+    # "│ › Name      ins_custom_N  │" on the selected (first) row (the id, then the column of the
+    # scroll marks, empty here), "│   Name                │" on the others (in the card's margins):
+    # the name, then only spaces up to the id or the border;
     # waited for until the frame is whole (the "6 results" line comes before the rows are
     # redrawn), so a row that keeps a stale character (an id left behind), or is shifted, never matches
-    selected_row = re.compile(r" *\u2502 \u203a (\S+) (\S+)( \S+)*? +(ins_custom_[1-7]) \u2502 *")
+    selected_row = re.compile(r" *\u2502 \u203a (\S+) (\S+)( \S+)*? +(ins_custom_[1-7])  \u2502 *")
     other_row = re.compile(r" *\u2502   (\S+) (\S+)( \S+)*? +\u2502 *")
 
     def rows() -> list[str]:

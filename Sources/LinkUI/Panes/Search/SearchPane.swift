@@ -189,12 +189,14 @@ struct SearchPane: PaneView {
         buffer.text(typed ? "\(rows.count == InstitutionSearch.listLimit ? "\(InstitutionSearch.listLimit)+" : String(rows.count)) result\(rows.count == 1 ? "" : "s")" : "Popular institutions",
                     y: listTop - 1, x: area.x, area: area, style: s.muted)
         cursor.keepVisible(count: rows.count, height: listHeight)
+        // the last column is the ▲/▼ marks' (a mark over a row's last column hid the end of its id)
+        let listArea = area.inset(right: 1)
         for row in 0..<listHeight {
             let index = cursor.offset + row
             guard rows.indices.contains(index) else { break }
             let shown = rows[index]
             buffer.institutionRow(shown.record, highlighted: shown.highlighted, matchedID: shown.matchedID, brand: shown.brand,
-                                  y: listTop + row, area: area, selected: index == cursor.index,
+                                  y: listTop + row, area: listArea, selected: index == cursor.index,
                                   saved: context.engine.isMatched(shown.record.id), styles: s)
         }
         buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: area, style: s.accent)
