@@ -134,3 +134,39 @@ int lt_take_plain_lines(uint8_t *bytes, size_t length, size_t *at, size_t max_le
     *line = lines;
     return finished;
 }
+
+void lt_first_bytes(const uint8_t *names, const uint32_t *starts, size_t count, uint8_t *out) {
+    if (count == 0) return;
+    uint32_t start = starts[0];
+    for (size_t index = 0; index < count; index++) {
+        uint32_t end = starts[index + 1];
+        uint8_t byte = start < end ? names[start] : 0;
+        /* an ASCII capital gets its case bit */
+        out[index] = (uint8_t)(byte | ((uint8_t)(byte - 'A') < 26) << 5);
+        start = end;
+    }
+}
+
+size_t lt_flagged(const uint8_t *flags, size_t count, uint8_t mask, size_t *out) {
+    size_t found = 0, index = 0;
+#if defined(__SSE2__)
+    /* sixteen flags at a time: most blocks have none set */
+    const __m128i bits = _mm_set1_epi8((char)mask), zero = _mm_setzero_si128();
+    for (; index + 16 <= count; index += 16) {
+        __m128i block = _mm_and_si128(_mm_loadu_si128((const __m128i *)(flags + index)), bits);
+        unsigned set = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, zero)) ^ 0xFFFFu;
+        while (set != 0) {
+            if (out) out[found] = index + (unsigned)__builtin_ctz(set);
+            found++;
+            set &= set - 1;
+        }
+    }
+#endif
+    for (; index < count; index++) {
+        if (flags[index] & mask) {
+            if (out) out[found] = index;
+            found++;
+        }
+    }
+    return found;
+}

@@ -56,10 +56,19 @@ struct Search: ParsableCommand {
 /// ArgumentParser, whose reflection costs more than the search of 100,000 names (it looks every
 /// option's type up among the program's protocol conformances). Anything else (help, another
 /// option, a value that is not a number, a missing one) goes to ArgumentParser, which explains it.
+/// `FastStartTests` checks that both read the plain forms alike.
 enum SearchFastPath {
-    /// Runs the search the arguments ask for, or returns when they are not of that plain form.
-    static func runIfPlain(_ arguments: [String]) {
-        guard arguments.count >= 3, arguments[1] == "search" else { return }
+    /// A plain search: what ArgumentParser's ``Search`` would hold.
+    struct Request: Equatable {
+        var query: String
+        var institutions: String?
+        var limit = 20
+    }
+
+    /// The search `arguments` (the program's name first) ask for, or `nil` when they are not of
+    /// the plain form.
+    static func request(_ arguments: [String]) -> Request? {
+        guard arguments.count >= 3, arguments[1] == "search" else { return nil }
         var query: String?
         var institutions: String?
         var limit = 20
@@ -82,17 +91,23 @@ enum SearchFastPath {
                 } else if argument.hasPrefix("--limit"), let text = value("--limit"), let number = Int(text), number >= 1 {
                     limit = number
                 } else {
-                    return
+                    return nil
                 }
             } else {
-                guard query == nil else { return }
+                guard query == nil else { return nil }
                 query = argument
             }
             index += 1
         }
-        guard let query else { return }
+        guard let query else { return nil }
+        return Request(query: query, institutions: institutions, limit: limit)
+    }
+
+    /// Runs the search the arguments ask for, or returns when they are not of the plain form.
+    static func runIfPlain(_ arguments: [String]) {
+        guard let request = request(arguments) else { return }
         let directory: InstitutionDirectory
-        if let institutions {
+        if let institutions = request.institutions {
             do {
                 directory = try InstitutionDirectory.load(path: institutions)
             } catch {
@@ -102,6 +117,6 @@ enum SearchFastPath {
         } else {
             directory = .sandbox
         }
-        _ = try? Search.run(query: query, directory: directory, limit: limit)
+        _ = try? Search.run(query: request.query, directory: directory, limit: request.limit)
     }
 }

@@ -66,14 +66,17 @@ struct SessionSettings: Equatable {
 
     /// The products named by `--product` (transactions when none is).
     func products() throws -> Set<LinkProduct> {
-        var products: Set<LinkProduct> = []
+        // (made by generic code, with room for every product: the first Set<LinkProduct> made by
+        // specialised code costs a search through every protocol conformance; see PreparedCollections)
+        var products = PreparedCollections.set(room: LinkProduct.allCases.count, of: LinkProduct.self)
         for name in product.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             guard let known = LinkProduct(rawValue: String(name)) else {
                 throw ValidationError("--product: \(UntrustedText.quoted(String(name))) is not a product; products are \(LinkProduct.names)")
             }
             products.insert(known)
         }
-        return products.isEmpty ? [.transactions] : products
+        if products.isEmpty { products.insert(.transactions) }
+        return products
     }
 
     func validate() throws {

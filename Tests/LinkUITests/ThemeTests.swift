@@ -43,6 +43,21 @@ struct ThemeTests {
         #expect(theme.success == ThemeLoader.defaultTheme.success, "a role left out keeps the default theme's colour")
     }
 
+    @Test("every colour name gives its palette index, whatever its case; another word is refused")
+    func colourNames() throws {
+        let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright-black", "bright-red",
+                     "bright-green", "bright-yellow", "bright-blue", "bright-magenta", "bright-cyan", "bright-white"]
+        for (index, name) in names.enumerated() {
+            #expect(try ThemeLoader.color(.string(name), file: "t.json", key: "k") == .indexed(UInt8(index)))
+            #expect(try ThemeLoader.color(.string(name.uppercased()), file: "t.json", key: "k") == .indexed(UInt8(index)))
+        }
+        #expect(try ThemeLoader.color(.string("grey"), file: "t.json", key: "k") == .indexed(8))
+        #expect(try ThemeLoader.color(.string("Gray"), file: "t.json", key: "k") == .indexed(8))
+        for word in ["purple", "bright", "bright-", "red ", "light-red", ""] {
+            #expect(throws: ThemeError.self) { try ThemeLoader.color(.string(word), file: "t.json", key: "k") }
+        }
+    }
+
     @Test("a bad theme names the file, the key and what was expected", arguments: [
         (##"{"colors":{"accent":"#12"}}"##, ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got "#12""##),
         (##"{"colors":{"accent":300}}"##, ##"theme bad.json: key "colors.accent": expected a colour: "#rrggbb", a number 0-255, a name (red, bright-blue, grey …) or "default"; got 300"##),

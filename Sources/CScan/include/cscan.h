@@ -35,4 +35,16 @@ size_t lt_scan_line(const uint8_t *bytes, size_t length, size_t from, int *plain
 int lt_take_plain_lines(uint8_t *bytes, size_t length, size_t *at, size_t max_length, uint32_t *starts,
                         uint8_t *flags, size_t capacity, size_t *count, size_t *written, size_t *line);
 
+/*
+ * The first byte of each of `count` names, ASCII letters lowercased, 0 for an empty name:
+ * `out[i]` for the name `names[starts[i] ..< starts[i + 1]]` (`starts` holds `count + 1` offsets).
+ */
+void lt_first_bytes(const uint8_t *names, const uint32_t *starts, size_t count, uint8_t *out);
+
+/*
+ * How many of `flags[0 ..< count]` have a bit of `mask` set; with `out` (room for that many), their
+ * indices too, ascending.
+ */
+size_t lt_flagged(const uint8_t *flags, size_t count, uint8_t mask, size_t *out);
+
 #endif

@@ -145,7 +145,9 @@ public struct JSONReader {
                 return .object([:])
             }
             let open = position
-            var members: [String: JSONValue] = [:]
+            // (with room made by generic code: the first dictionary of strings a program makes
+            // otherwise costs a search through every protocol conformance; see PreparedCollections)
+            var members: [String: JSONValue] = PreparedCollections.dictionary(room: 16)
             var repeated: String?
             try readObject(depth: depth + 1) { key, value in
                 if members.updateValue(value, forKey: key) != nil, repeated == nil { repeated = key }

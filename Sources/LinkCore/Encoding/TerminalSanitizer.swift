@@ -10,12 +10,35 @@ extension UntrustedText {
     ///   control, DEL and every C1 control (U+0080–U+009F) is dropped;
     /// - bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) are dropped.
     ///
-    /// The result contains no scalar below U+0020. Printable ASCII is returned as is, uncopied.
+    /// The result contains no scalar below U+0020. Text with nothing to remove or replace (printable
+    /// ASCII, accented letters, most scripts) is returned as is, uncopied.
     public static func sanitized(_ s: String, lineBreaksAsSpaces: Bool = false) -> String {
-        let printable: (UInt8) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
-        if s.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? s.utf8.allSatisfy(printable) {
-            return s
+        if keptAsIs(s) { return s }
+        return sanitizedScalarByScalar(s, lineBreaksAsSpaces: lineBreaksAsSpaces)
+    }
+
+    /// Whether `s` holds nothing ``sanitized(_:lineBreaksAsSpaces:)`` removes or replaces, judged on
+    /// its UTF-8 bytes in one pass: no C0 control or DEL (a byte below 0x20, or 0x7F), no C1 control
+    /// (0xC2 then 0x80 to 0x9F), and no lead byte 0xE2 or 0xD8, which begin the bidirectional
+    /// controls (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069 and U+061C; any other scalar
+    /// they begin goes through the scalar-by-scalar pass too, which keeps it). Every scalar of such
+    /// a text is one the pass appends unchanged, in its ordinary-text state, which it never leaves.
+    static func keptAsIs(_ s: String) -> Bool {
+        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || byte == 0xE2 || byte == 0xD8 { return false }
+                if previous == 0xC2 && byte < 0xA0 { return false }  // a continuation byte: 0x80 to 0x9F
+                previous = byte
+            }
+            return true
         }
+        if let kept = s.utf8.withContiguousStorageIfAvailable(check) { return kept }
+        return Array(s.utf8).withUnsafeBufferPointer(check)
+    }
+
+    /// ``sanitized(_:lineBreaksAsSpaces:)`` a scalar at a time, whatever the text.
+    static func sanitizedScalarByScalar(_ s: String, lineBreaksAsSpaces: Bool) -> String {
         var output = String.UnicodeScalarView()
         var state = SanitizerState.text
         for scalar in s.unicodeScalars {

@@ -119,7 +119,12 @@ public struct LinkEngine: Sendable {
         let made = LinkToken.makeSandboxToken(using: &ids)
         token = configuration.token ?? made
         self.ids = ids
-        productBits = configuration.products.reduce(0) { $0 | $1.bit }
+        // (each product asked of the set: reducing a copy of it destroys the copy through its
+        // type's value witnesses, whose type is built from its mangled name, which costs a search
+        // through every protocol conformance of the program on the way to the first frame)
+        var bits: UInt8 = 0
+        for product in LinkProduct.allCases where configuration.products.contains(product) { bits |= product.bit }
+        productBits = bits
     }
 
     /// Whether the link token asks for `product` (``SessionConfiguration/products``).

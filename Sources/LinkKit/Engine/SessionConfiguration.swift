@@ -60,12 +60,21 @@ public struct SessionConfiguration: Sendable {
     /// The search debounce used when none is given.
     public static let defaultSearchDebounceMillis: Int64 = 300
 
+    /// The products when none are given: `[.transactions]`, made by generic code with room for
+    /// every product (the first `Set<LinkProduct>` made by specialised code costs a search through
+    /// every protocol conformance of the program; see PreparedCollections).
+    @usableFromInline static var transactionsOnly: Set<LinkProduct> {
+        var products = PreparedCollections.set(room: LinkProduct.allCases.count, of: LinkProduct.self)
+        products.insert(.transactions)
+        return products
+    }
+
     /// Creates a configuration.
     public init(
         token: String? = nil, seed: UInt64 = 0, latencyMillis: Int64 = defaultLatencyMillis,
         searchDebounceMillis: Int64 = defaultSearchDebounceMillis, accountSelection: AccountSelectionMode = .multiple,
         updateModeInstitutionID: String? = nil, directory: InstitutionDirectory = .sandbox,
-        products: Set<LinkProduct> = [.transactions], rememberMe: Bool = false, savedProfile: SavedProfile? = nil
+        products: Set<LinkProduct> = transactionsOnly, rememberMe: Bool = false, savedProfile: SavedProfile? = nil
     ) {
         self.products = products
         self.rememberMe = rememberMe || savedProfile != nil

@@ -351,18 +351,37 @@ func cleanName(_ raw: String, file: String, line: Int) throws(DirectoryError) ->
     let limit = InstitutionDirectory.maximumNameLength
     let scalarLimit = InstitutionDirectory.maximumScalarsPerCharacter
     var count = 0
-    for character in name {
-        count += 1
-        let scalars = character.unicodeScalars.count
-        if scalars > scalarLimit {
-            throw refuse("character \(count) is made of \(scalars) code points (a letter under combining "
-                + "marks?); the limit is \(scalarLimit): \(quoted(name))")
+    if let simple = singleScalarCharacterCount(name) {
+        count = simple  // each character one code point: none is made of too many
+    } else {
+        for character in name {
+            count += 1
+            let scalars = character.unicodeScalars.count
+            if scalars > scalarLimit {
+                throw refuse("character \(count) is made of \(scalars) code points (a letter under combining "
+                    + "marks?); the limit is \(scalarLimit): \(quoted(name))")
+            }
         }
     }
     if count > limit {
         throw refuse("expected at most \(limit) characters, got \(count): \(quoted(name))")
     }
     return name
+}
+
+/// The number of characters of a cleaned name whose every code point is below U+0300 (ASCII,
+/// Latin-1, Latin Extended-A and -B, IPA, spacing modifier letters), or `nil` for any other name.
+/// No code point below U+0300 joins a neighbour into one character (the first that extend one,
+/// the combining marks, start at U+0300; CR LF, the one pair below, never stays in a cleaned
+/// name), so each is a character of its own: counted from the UTF-8 bytes, without breaking the
+/// name into characters.
+func singleScalarCharacterCount(_ name: String) -> Int? {
+    var count = 0
+    for byte in name.utf8 {
+        if byte >= 0xCC { return nil }  // the lead byte of U+0300 and beyond
+        if byte & 0xC0 != 0x80 { count += 1 }  // not a continuation byte: a code point starts
+    }
+    return count
 }
 
 /// The error for the entry past the limit, on `line`.

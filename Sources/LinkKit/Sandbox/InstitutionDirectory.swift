@@ -10,8 +10,9 @@ public struct InstitutionDirectory: Sendable {
 
     /// Creates a directory; later duplicates of an id are ignored.
     public init(_ records: [InstitutionRecord]) {
-        var seen = Set<String>()
-        seen.reserveCapacity(records.count)
+        // (made by generic code with room for every id: the first set of strings made by specialised
+        // code costs a search through every protocol conformance; see PreparedCollections)
+        var seen = PreparedCollections.set(room: records.count, of: String.self)
         self.init(uniqueRecords: InstitutionRecords(records.filter { seen.insert($0.id).inserted }))
     }
 

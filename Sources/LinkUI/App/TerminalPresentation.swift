@@ -90,12 +90,14 @@ public final class TerminalPresentation: LinkPresentation {
             }
         }
         scenarioRecorder?.attach(to: driver)
-        let app = LinkApp(driver: driver, theme: shown, logPlacement: logPlacement, search: search)
+        // (as LinkApp(driver:theme:logPlacement:search:) makes it, by generic code: see appAndRunner)
+        let (app, runner) = appAndRunner(
+            PlaidFlavor(driver: driver, styles: ThemeStyles(theme: shown), search: search), logPlacement: logPlacement,
+            screen: screen)
         app.autopilot = autopilot
         app.walk = walk
         app.exitAtEnd = exitAtEnd
         app.sdk = sdk
-        let runner = TerminalRunner(app: app, screen: screen)
         runner.typeahead = typeahead
         runner.recorder = recorder
         // an output that fails wakes the loop at once: it shows the banner without waiting for a key
@@ -108,6 +110,19 @@ public final class TerminalPresentation: LinkPresentation {
         driver.mailbox.onPost {}
         if owned { screen.close() }
     }
+}
+
+/// The app of `flavor` and the loop that runs it on `screen`, made by generic code the compiler
+/// never specialises: specialised code builds `FlavorApp<PlaidFlavor>`'s type from its mangled
+/// name, which costs the Swift runtime a search through every protocol conformance of the program
+/// on the way to the first frame; generic code builds it from the conformance it is handed.
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
+func appAndRunner<Flavor: AppFlavor>(
+    _ flavor: Flavor, logPlacement: LogPlacement, screen: TerminalScreen
+) -> (FlavorApp<Flavor>, TerminalRunner) {
+    let app = FlavorApp(flavor: flavor, logPlacement: logPlacement)
+    return (app, TerminalRunner(app: app, screen: screen))
 }
 
 extension LinkPresentation where Self == TerminalPresentation {

@@ -163,7 +163,7 @@ public final class TerminalRunner {
     private var framesDrawn = 0
     /// `LINKTERM_CRASH_TEST=fatal|segv` makes the loop crash after its first frames, so tests can
     /// check that a crash restores the terminal and prints a readable report.
-    private let crashTest = ProcessInfo.processInfo.environment["LINKTERM_CRASH_TEST"]
+    private let crashTest = EnvironmentVariable.value("LINKTERM_CRASH_TEST")
 
     private func crashNow(_ kind: String) -> Never {
         if kind == "segv" {

@@ -53,7 +53,7 @@ public final class Audience {
     /// `LINKTERM_AUDIENCE_FD`, checked to be a socket, made close-on-exec. Call it once (the
     /// session's runner does); the environment is left as it is, since another thread may read it.
     public static func fromEnvironment() -> Audience? {
-        guard let text = ProcessInfo.processInfo.environment[environmentName],
+        guard let text = EnvironmentVariable.value(environmentName),
               let fd = Int32(text), fd > 2, lt_is_socket(fd) != 0 else { return nil }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         shutdown(fd, Int32(SHUT_WR))  // the session never says anything to the server

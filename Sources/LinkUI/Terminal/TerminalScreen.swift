@@ -71,18 +71,25 @@ public final class TerminalScreen {
     /// Throws what ``open(term:environment:installSignalHandlers:capture:)`` would throw for a
     /// standard input or output that is not a terminal, or a `TERM` that is unset or `dumb`,
     /// without touching the terminal: for a program to refuse before it creates any file.
-    public static func checkUsable(
-        term: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws {
+    /// `environment` (default: the process's own) gives `TERM` when `term` is `nil`.
+    public static func checkUsable(term: String? = nil, environment: [String: String]? = nil) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        let name = term ?? environment["TERM"] ?? ""
+        let name = term ?? variable("TERM", in: environment) ?? ""
         if name.isEmpty || name == "dumb" { throw TerminalError.unsupportedTerminal(name) }
+    }
+
+    /// The variable `name` of `environment`, or of the process's environment when it is `nil`
+    /// (read with `getenv`: `ProcessInfo`'s environment is a dictionary of every variable, made
+    /// on each use, and the first costs a search through every protocol conformance of the program).
+    static func variable(_ name: String, in environment: [String: String]?) -> String? {
+        if let environment { return environment[name] }
+        return EnvironmentVariable.value(name)
     }
 
     /// Opens the full-screen interface on the controlling terminal.
     ///
     /// Checks first that standard input and output are terminals and that
-    /// `term` (default: `TERM` from `environment`) is set and not `dumb`;
+    /// `term` (default: `TERM` from `environment`, by default the process's) is set and not `dumb`;
     /// saves the termios, installs the flag-only signal handlers and the crash
     /// handlers (unless `installSignalHandlers` is false), then calls
     /// `newterm`. Colours follow the terminal, and are off when `NO_COLOR` is
@@ -96,12 +103,12 @@ public final class TerminalScreen {
     /// - Throws: `TerminalError` with a message for the user.
     public static func open(
         term: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String]? = nil,
         installSignalHandlers: Bool = true,
         capture: Bool = false
     ) throws -> TerminalScreen {
         try checkUsable(term: term, environment: environment)
-        let name = term ?? environment["TERM"] ?? ""
+        let name = term ?? variable("TERM", in: environment) ?? ""
         if lt_screen_is_open() != 0 { throw TerminalError.alreadyOpen }
         _ = lt_save_termios()
         if installSignalHandlers {
@@ -118,7 +125,7 @@ public final class TerminalScreen {
             }
             throw result == -2 ? TerminalError.alreadyOpen : TerminalError.unknownTerminal(name)
         }
-        let colors = effectiveColorCount(terminalColors: Int(lt_colors()), noColor: environment["NO_COLOR"])
+        let colors = effectiveColorCount(terminalColors: Int(lt_colors()), noColor: variable("NO_COLOR", in: environment))
         return TerminalScreen(headless: false, ownsSignalHandlers: installSignalHandlers, colorCount: colors)
     }
 

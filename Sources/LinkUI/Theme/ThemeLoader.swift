@@ -113,11 +113,30 @@ public enum ThemeLoader {
         return theme
     }
 
-    static let names: [String: UInt8] = [
-        "black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7,
-        "bright-black": 8, "grey": 8, "gray": 8, "bright-red": 9, "bright-green": 10, "bright-yellow": 11,
-        "bright-blue": 12, "bright-magenta": 13, "bright-cyan": 14, "bright-white": 15,
-    ]
+    /// The palette index of a colour's name (lowercase), or `nil` for another word. (A switch, not
+    /// a dictionary: the first dictionary keyed by strings costs a search through every protocol
+    /// conformance of the program, on the way to the first frame.)
+    static func paletteIndex(named name: String) -> UInt8? {
+        switch name {
+        case "black": 0
+        case "red": 1
+        case "green": 2
+        case "yellow": 3
+        case "blue": 4
+        case "magenta": 5
+        case "cyan": 6
+        case "white": 7
+        case "bright-black", "grey", "gray": 8
+        case "bright-red": 9
+        case "bright-green": 10
+        case "bright-yellow": 11
+        case "bright-blue": 12
+        case "bright-magenta": 13
+        case "bright-cyan": 14
+        case "bright-white": 15
+        default: nil
+        }
+    }
 
     static let expected = "expected a colour: \"#rrggbb\", a number 0-255, a name (red, bright-blue, grey …) or \"default\""
 
@@ -132,7 +151,7 @@ public enum ThemeLoader {
         case .string(let text):
             let lower = text.lowercased()
             if lower == "default" { return .default }
-            if let index = names[lower] { return .indexed(index) }
+            if let index = paletteIndex(named: lower) { return .indexed(index) }
             if lower.hasPrefix("#"), lower.count == 7, lower.dropFirst().allSatisfy(\.isHexDigit),
                let rgb = UInt32(lower.dropFirst(), radix: 16) {
                 return .rgb(UInt8(rgb >> 16), UInt8((rgb >> 8) & 0xFF), UInt8(rgb & 0xFF))
