@@ -46,6 +46,12 @@ struct InstitutionRowIDTests {
         let h = try searched("bank")
         let rows = listed(h)
         #expect(rows.last?.hasSuffix("▼ │") == true, "more below: \(rows)")
+        // in the text's style: the mark is the last cell a frame draws, and a mark in an
+        // attribute of its own cost setting it and a full reset after it on every scroll
+        let buffer = h.render()
+        let y = try #require(buffer.lines().firstIndex { $0.hasSuffix("▼ │") })
+        let x = try #require(buffer.lines()[y].firstIndex(of: "▼")).utf16Offset(in: buffer.lines()[y])
+        #expect(buffer[y, x].style == h.app.styles.text)
         // down to the pane's bottom row: the selection stays there, the list scrolls under it
         for _ in 0..<rows.count { h.press(.down) }
         let bottom = try #require(listed(h).last)

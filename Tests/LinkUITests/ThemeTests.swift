@@ -33,6 +33,23 @@ struct ThemeTests {
         }
     }
 
+    @Test("a field is a box of grey where the terminal has 256 colours; underlined without colours or with 8 or 16")
+    func fieldIsABoxOrAnUnderline() throws {
+        let dark = ThemeStyles(theme: try ThemeLoader.load("default"))
+        #expect(dark.field == Style(fg: .default, bg: .indexed(236)))
+        #expect(dark.focusedField == Style(fg: ThemeLoader.defaultTheme.accent, bg: .indexed(236)))
+        // a light theme's box is a grey darker than its page
+        let light = ThemeStyles(theme: try ThemeLoader.load("light"))
+        #expect(light.field.bg == .indexed(252) && !light.field.underline && !light.focusedField.underline)
+        for count in [8, 16] {
+            let few = ThemeStyles(theme: try ThemeLoader.load("default"), colorCount: count)
+            #expect(few.field == Style(fg: .default, underline: true), "\(count) colours")
+            #expect(few.focusedField.underline && few.focusedField.bg == .default, "\(count) colours")
+        }
+        let mono = ThemeStyles(theme: try ThemeLoader.load("monochrome"))
+        #expect(mono.field.underline && mono.focusedField.underline && mono.focusedField.bold)
+    }
+
     @Test("colour values: hex, 0-255, names, default")
     func colours() throws {
         let theme = try ThemeLoader.parse(Data(##"{"colors":{"accent":"#00A3E0","muted":245,"error":"bright-red","border":"default"}}"##.utf8), file: "t.json")

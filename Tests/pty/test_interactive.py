@@ -277,6 +277,48 @@ def test_only_the_selected_row_shows_its_id_and_the_id_moves_with_the_selection(
     assert p.wait_exit().status == 130, p.describe()
 
 
+def search_field(p: PtyProcess) -> list:
+    """The 40 cells of the search pane's field, after its label ("› Search  ")."""
+    label = "\u203a Search  "
+    y = next(i for i, line in enumerate(p.screen.lines()) if label in line)
+    x = p.screen.lines()[y].index(label) + len(label)
+    return [p.screen.cell(y, x + i) for i in range(40)]
+
+
+def test_a_field_is_a_grey_box_and_the_first_letter_erases_the_hint_at_once(spawn, home):
+    p, _ = start(spawn, home)
+    p.wait_for("Link your account")
+    p.send(ENTER)
+    p.wait_for("Popular institutions")
+    # grey 236 (#303030), not an underline: a box's blanks are erased in one sequence
+    p.wait_until(lambda: all(c.bg == "303030" and not c.underscore for c in search_field(p)),
+                 "the hint in a grey box")
+    assert "".join(c.data for c in search_field(p)).rstrip() == "a bank's name, or its initials (fpb)", p.describe()
+    typed = p.mark()
+    p.type("f")
+    p.wait_until(lambda: "10 results" in p.screen.text(), "the results of f")
+    field = search_field(p)
+    assert "".join(c.data for c in field).rstrip() == "f", p.describe()
+    assert all(c.bg == "303030" and not c.underscore for c in field), p.describe()
+    sent = bytes(p.log[typed:])
+    # the 35 cells of the hint after the f go in one erase (ECH), not as 35 spaces: the f, the
+    # erase, and then the next row
+    assert re.search(rb"\x1b\[48;5;236mf\x1b\[35X\x1b\[6;", sent), sent
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130, p.describe()
+
+
+def test_on_an_eight_colour_terminal_a_field_is_underlined(spawn, home):
+    p, _ = start(spawn, home, term="xterm")
+    p.wait_for("Link your account")
+    p.send(ENTER)
+    p.wait_for("Popular institutions")
+    # the greys would be black there: the field shows its width by an underline
+    p.wait_until(lambda: all(c.underscore and c.bg == "default" for c in search_field(p)), "an underlined field")
+    p.send(CTRL_C)
+    assert p.wait_exit().status == 130, p.describe()
+
+
 def cells(p: PtyProcess):
     return [p.screen.cell(y, x) for y in range(p.screen.rows) for x in range(p.screen.cols)]
 

@@ -145,8 +145,14 @@ public final class PlaidFlavor: AppFlavor {
 extension FlavorApp where Flavor == PlaidFlavor {
     /// Creates the UI over `driver` (not yet started). `search` is the index of the driver's
     /// directory when it was built already (elsewhere, while the first frame showed).
-    public convenience init(driver: SessionDriver, theme: Theme, logPlacement: LogPlacement = .auto, search: InstitutionSearch? = nil) {
-        self.init(flavor: PlaidFlavor(driver: driver, styles: ThemeStyles(theme: theme), search: search), logPlacement: logPlacement)
+    /// `colorCount` is the terminal's (`TerminalScreen.colorCount`).
+    public convenience init(
+        driver: SessionDriver, theme: Theme, logPlacement: LogPlacement = .auto, search: InstitutionSearch? = nil,
+        colorCount: Int = 256
+    ) {
+        self.init(
+            flavor: PlaidFlavor(driver: driver, styles: ThemeStyles(theme: theme, colorCount: colorCount), search: search),
+            logPlacement: logPlacement)
     }
 
     /// The session.

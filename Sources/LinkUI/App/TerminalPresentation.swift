@@ -92,7 +92,7 @@ public final class TerminalPresentation: LinkPresentation {
         scenarioRecorder?.attach(to: driver)
         // (as LinkApp(driver:theme:logPlacement:search:) makes it, by generic code: see appAndRunner)
         let (app, runner) = appAndRunner(
-            PlaidFlavor(driver: driver, styles: ThemeStyles(theme: shown), search: search), logPlacement: logPlacement,
+            PlaidFlavor(driver: driver, styles: ThemeStyles(theme: shown, colorCount: screen.colorCount), search: search), logPlacement: logPlacement,
             screen: screen)
         app.autopilot = autopilot
         app.walk = walk

@@ -66,7 +66,7 @@ extension CellBuffer {
         fill(Rect(x: x, y: y, width: width, height: 1), style: style)
         if shown.isEmpty && !placeholder.isEmpty {
             // what goes here, dimmed, until the first character is typed
-            let dimmed = Style(fg: styles.muted.fg, bg: style.bg, underline: true, dim: styles.muted.dim)
+            let dimmed = Style(fg: styles.muted.fg, bg: style.bg, underline: style.underline, dim: styles.muted.dim)
             text(truncate(placeholder, toWidth: width - 1, ellipsis: "…"), y: y, x: x, area: area, style: dimmed)
         } else {
             text(shown, y: y, x: x, area: area, style: style)

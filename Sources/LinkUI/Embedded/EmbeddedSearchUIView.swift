@@ -158,7 +158,7 @@ public final class EmbeddedSearchUIView {
                                   brand: nil, y: listTop + row, area: listArea, selected: focused && index == cursor.index,
                                   saved: false, styles: s)
         }
-        buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: inner, style: s.accent)
+        buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: inner, style: s.text)
         return cursorPosition
     }
 }

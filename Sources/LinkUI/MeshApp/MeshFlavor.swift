@@ -174,9 +174,12 @@ public final class MeshFlavor: AppFlavor {
 }
 
 extension FlavorApp where Flavor == MeshFlavor {
-    /// The UI over `driver` (not yet started).
-    public convenience init(driver: MeshDriver, theme: Theme, logPlacement: LogPlacement = .auto) {
-        self.init(flavor: MeshFlavor(driver: driver, styles: ThemeStyles(theme: theme)), logPlacement: logPlacement)
+    /// The UI over `driver` (not yet started). `colorCount` is the terminal's
+    /// (`TerminalScreen.colorCount`).
+    public convenience init(driver: MeshDriver, theme: Theme, logPlacement: LogPlacement = .auto, colorCount: Int = 256) {
+        self.init(
+            flavor: MeshFlavor(driver: driver, styles: ThemeStyles(theme: theme, colorCount: colorCount)),
+            logPlacement: logPlacement)
     }
 
     /// The session.

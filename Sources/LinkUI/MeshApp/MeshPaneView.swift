@@ -60,6 +60,6 @@ struct MeshList {
             buffer.text((selected ? "› " : "  ") + sanitizeForTerminal(rows[index]), y: y + row, x: area.x, area: area,
                         style: selected ? s.selected : s.text)
         }
-        buffer.scrollMarks(cursor, count: rows.count, height: height, top: y, area: area, style: s.accent)
+        buffer.scrollMarks(cursor, count: rows.count, height: height, top: y, area: area, style: s.text)
     }
 }

@@ -107,7 +107,7 @@ public final class TerminalLinkHost: LinkPresenting {
         }
         session.attach(to: driver)
         let shown = screen.shown(theme)
-        let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement)
+        let app = MeshApp(driver: driver, theme: shown, logPlacement: logPlacement, colorCount: screen.colorCount)
         app.autopilot = autopilot
         app.walk = walk
         app.exitAtEnd = exitAtEnd

@@ -136,9 +136,9 @@ public struct ThemeStyles: Hashable, Sendable {
     /// The marker (`› `) of the highlighted row of a long list: the selection colours, no
     /// attributes (an attribute change costs a full reset on the wire).
     public var selectionMarker: Style
-    /// A text field.
+    /// A text field: a box of grey on a terminal of 256 colours or more, else underlined.
     public var field: Style
-    /// The focused text field.
+    /// The focused text field: as `field`, in the accent colour.
     public var focusedField: Style
     /// Log panel: event names.
     public var logEvent: Style
@@ -166,8 +166,8 @@ public struct ThemeStyles: Hashable, Sendable {
         return light ? [255, 254, 253, 252] : [233, 234, 235, 236]
     }
 
-    /// Derives the styles of `theme`.
-    public init(theme: Theme) {
+    /// Derives the styles of `theme` for a terminal of `colorCount` colours (256 unless said).
+    public init(theme: Theme, colorCount: Int = 256) {
         let bg = theme.background
         text = Style(fg: theme.foreground, bg: bg)
         muted = Style(fg: theme.muted, bg: bg, dim: theme.muted == .default)
@@ -198,8 +198,17 @@ public struct ThemeStyles: Hashable, Sendable {
             selectionMarker = Style(fg: theme.selectionText, bg: theme.selection)
             selectedMatch = match
         }
-        field = Style(fg: theme.foreground, bg: bg, underline: true)
-        focusedField = Style(fg: theme.accent, bg: bg, bold: true, underline: true)
+        // a field is a box of the backdrop's last grey where the terminal shows that grey: the
+        // blanks of a box are erased in a few bytes on the wire, an underline's are written one
+        // by one (typing the first letter of a search cleared its hint cell by cell); without
+        // colours, or where the greys would fall back to black, it is underlined
+        if colorCount >= 256, let box = Self.backdropShades(of: theme).last {
+            field = Style(fg: theme.foreground, bg: .indexed(box))
+            focusedField = Style(fg: theme.accent, bg: .indexed(box))
+        } else {
+            field = Style(fg: theme.foreground, bg: bg, underline: true)
+            focusedField = Style(fg: theme.accent, bg: bg, bold: true, underline: true)
+        }
         logEvent = Style(fg: theme.logEvent, bg: bg, bold: true)
         logCallback = Style(fg: theme.logCallback, bg: bg, bold: true, reverse: theme.logCallback == .default)
         logTime = Style(fg: theme.logTime, bg: bg, dim: theme.logTime == .default)

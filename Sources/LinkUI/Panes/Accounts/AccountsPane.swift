@@ -152,7 +152,7 @@ struct AccountsPane: PaneView {
             let line = "\(box) " + AccountRow.columns(account, AccountRow.fitting(accounts, width: area.width - 6))
             buffer.text(line, y: y + row, x: area.x + marker, area: area, style: style)
         }
-        buffer.scrollMarks(cursor, count: accounts.count, height: listHeight, top: y, area: area, style: s.accent)
+        buffer.scrollMarks(cursor, count: accounts.count, height: listHeight, top: y, area: area, style: s.text)
         var below = y + listHeight
         if let note {
             buffer.text(note, y: below, x: area.x, area: area, style: s.warning)

@@ -194,6 +194,6 @@ public enum HelpOverlay {
                 break
             }
         }
-        buffer.scrollMarks(offset: first, count: shown.count, height: list.height, top: list.y, area: list, style: s.accent)
+        buffer.scrollMarks(offset: first, count: shown.count, height: list.height, top: list.y, area: list, style: s.text)
     }
 }

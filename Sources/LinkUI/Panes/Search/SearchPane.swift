@@ -199,7 +199,7 @@ struct SearchPane: PaneView {
                                   y: listTop + row, area: listArea, selected: index == cursor.index,
                                   saved: context.engine.isMatched(shown.record.id), styles: s)
         }
-        buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: area, style: s.accent)
+        buffer.scrollMarks(cursor, count: rows.count, height: listHeight, top: listTop, area: area, style: s.text)
         return cursorPosition
     }
 }
