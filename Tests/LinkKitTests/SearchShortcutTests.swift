@@ -156,6 +156,57 @@ struct SearchLeadingTests {
     }
 }
 
+@Suite("The set of a query answered from the names it starts with, found between keys")
+struct SearchMatchingSetTests {
+    static let search = SearchShortcutTests.large
+
+    @Test("the set of every match, as a full search gathers it, from scratch or narrowed from the query before",
+          arguments: ["first p", "plat", "first plat", "bank of f", "fi f"])
+    func same(_ query: String) throws {
+        let search = Self.search
+        let full = search.search(query, among: nil as [Int]?, limit: 20).matching
+        #expect(search.matchingSet(of: query, narrowing: nil)?.indices == full)
+        let before = String(query.dropLast())
+        let base = search.search(before, among: nil as SearchCandidates?, limit: 20, keepingMatching: true, leading: false).matching
+        #expect(search.matchingSet(of: query, narrowing: base)?.indices == full, "narrowed from \"\(before)\"")
+    }
+
+    @Test("worth finding when the list came from fewer than 8 times its limit of names starting with the query")
+    func worthFinding() {
+        let search = Self.search
+        func starting(_ query: String) -> Int {
+            search.directory.records.indices.filter { search.directory.records[$0].name.lowercased().hasPrefix(query) }.count
+        }
+        for (query, limit) in [("f", 20), ("f", 200), ("first", 20), ("fi", 2_000), ("first plat", 3)] {
+            let found = search.searchForList(query, narrowing: nil, limit: limit)
+            #expect(found.matching == nil, "answered from the names starting with \(query)")
+            #expect(found.setWorthFinding == (starting(query) < InstitutionSearch.refiningFactor * limit),
+                    "\(query) \(limit): \(starting(query)) start with it")
+        }
+        // a list found by looking at every name has its set already
+        let narrow = search.searchForList("platypus oauth", narrowing: nil, limit: 20)
+        #expect(narrow.matching != nil && !narrow.setWorthFinding)
+    }
+
+    @Test("many candidates: the names the query starts with first; a few: narrowed; the same ranking either way")
+    func leadingBeforeManyCandidates() {
+        let search = Self.search
+        let count = search.directory.records.count
+        let many = search.search("f", among: nil as SearchCandidates?, limit: 200, keepingMatching: true, leading: false).matching
+        #expect((many?.count ?? 0) > InstitutionSearch.narrowingLimit(count))
+        let fromMany = search.search("fi", narrowing: many, limit: 200)
+        #expect(fromMany.matching == nil, "answered from the names starting with fi")
+        #expect(fromMany.matches.map(\.index) == SearchShortcutTests.reference("fi", limit: 200, in: search).map(\.index))
+        // a query of a few hundred matches, narrowed from its own set
+        let query = "ibis fi plat"
+        let few = search.search(query, among: nil as SearchCandidates?, limit: 200, keepingMatching: true, leading: false).matching
+        #expect((few?.count ?? .max) <= InstitutionSearch.narrowingLimit(count), "\(few?.count ?? -1)")
+        let fromFew = search.search(query, narrowing: few, limit: 3)
+        #expect(fromFew.matching != nil, "narrowed")
+        #expect(fromFew.matches.map(\.index) == SearchShortcutTests.reference(query, limit: 3, in: search).map(\.index))
+    }
+}
+
 @Suite("A search that folds names beyond ASCII as it looks at them gives the same")
 struct SearchFoldingLaterTests {
     @Test("the same ranked matches, scores and highlights as folding every name ahead", arguments: [

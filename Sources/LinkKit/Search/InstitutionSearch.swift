@@ -192,26 +192,41 @@ public struct InstitutionSearch: Sendable {
     /// Returns the best `limit` matches and the set of every institution that matched, compact
     /// (see ``SearchCandidates``), to narrow the next query from; `nil` when the best were found
     /// without looking at every name (``leadingMatches(words:whole:tags:limit:names:starts:)``):
-    /// then the next query is not narrowed.
+    /// then the next query is not narrowed, unless ``matchingSet(of:narrowing:limit:)`` found the
+    /// set meanwhile.
     public func search(_ query: String, narrowing candidates: SearchCandidates?, limit: Int)
         -> (matches: [SearchMatch], matching: SearchCandidates?)
     {
-        search(query, among: candidates, limit: limit, keepingMatching: true, leading: true)
+        let found = search(query, among: candidates, limit: limit, keepingMatching: true, leading: true)
+        return (found.matches, found.matching)
+    }
+
+    /// ``search(_:narrowing:limit:)`` for the search pane, which also learns whether the set of
+    /// every match is worth finding between keys (``matchingSet(of:narrowing:)``): the best were
+    /// found among the names the query starts with, and fewer than ``refiningFactor`` times
+    /// `limit` names do, so that a character more may leave fewer than `limit` and that key
+    /// would look at every name.
+    package func searchForList(_ query: String, narrowing candidates: SearchCandidates?, limit: Int)
+        -> (matches: [SearchMatch], matching: SearchCandidates?, setWorthFinding: Bool)
+    {
+        let found = search(query, among: candidates, limit: limit, keepingMatching: true, leading: true)
+        return (found.matches, found.matching, found.starting.map { $0 < Self.refiningFactor * limit } ?? false)
     }
 
     /// The search; `matching` is gathered only when `keepingMatching` (a batch search does not
-    /// narrow a next query). Only the best `limit` matches are kept as they are found
+    /// narrow a next query); `starting`, when the best were found among the names the query
+    /// starts with, is how many do. Only the best `limit` matches are kept as they are found
     /// (``TopMatches``), and the set of every match as bits or a short list (``SearchCandidates``),
     /// so a query most names match costs no memory a match. With `leading`, the names that start
     /// with the query are looked at first, and when there are `limit` of them they are the results
     /// (``leadingMatches(words:whole:tags:limit:names:starts:)``; `matching` is then `nil`).
     func search(_ query: String, among candidates: SearchCandidates?, limit: Int, keepingMatching: Bool, leading: Bool)
-        -> (matches: [SearchMatch], matching: SearchCandidates?)
+        -> (matches: [SearchMatch], matching: SearchCandidates?, starting: Int?)
     {
         let none = SearchCandidates(storage: .list([]), count: 0)
         let folded = TextFolding.foldedBytes(query)
         let words = folded.split(whereSeparator: { !Self.isWordByte($0) && $0 != 95 }).map(Array.init)
-        guard !words.isEmpty, limit > 0 else { return ([], none) }
+        guard !words.isEmpty, limit > 0 else { return ([], none, nil) }
         let whole = Array(folded.drop { $0 == 32 })
         let compact = Array(words.joined())
         // a word that names a tag (oauth, degraded, down, unsupported) also matches the
@@ -221,13 +236,14 @@ public struct InstitutionSearch: Sendable {
         let records = directory.records
         let count = records.count
         return records.withNames { names, starts in
-            // narrowing from the set the query before matched costs less than looking at the
-            // names the query starts with
-            if leading, candidates == nil, let top = leadingMatches(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts) {
+            // narrowing from a few candidates (the set the query before matched) costs less than
+            // looking at the names the query starts with; from many, more
+            if leading, (candidates?.count ?? Int.max) > Self.narrowingLimit(count),
+               let top = leadingMatches(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts) {
                 let matches = top.sorted().map {
                     shown($0.index, score: $0.score, names: names, starts: starts, words: words, compact: compact)
                 }
-                return (matches, nil)
+                return (matches, nil, top.offered)
             }
             // the words of a query of several, the longest last: the candidates hold it (they were
             // found by it, or matched the query before, whose last word grew), so the others
@@ -276,12 +292,12 @@ public struct InstitutionSearch: Sendable {
                 // over every institution: a name with the letters in order need not hold the prefix typed before
                 let fuzzy = scan(among: nil) { _, name in Self.inOrder(compact, in: name) }
                 return (fuzzy.top.sorted().map { SearchMatch(index: $0.index, score: $0.score, highlighted: []) },
-                        fuzzy.matching.build())
+                        fuzzy.matching.build(), nil)
             }
             let matches = found.top.sorted().map {
                 shown($0.index, score: $0.score, names: names, starts: starts, words: words, compact: compact)
             }
-            return (matches, found.matching.build())
+            return (matches, found.matching.build(), nil)
         }
     }
 
@@ -296,6 +312,17 @@ public struct InstitutionSearch: Sendable {
     /// the start; an id 90, a tag 30, initials 70) and 40 for holding the query elsewhere: at most
     /// 120k + 40, below 200 + 80k while k < 4.
     func leadingMatches(
+        words: [[UInt8]], whole: [UInt8], tags: [UInt8], limit: Int, names: UnsafeBufferPointer<UInt8>,
+        starts: UnsafeBufferPointer<UInt32>
+    ) -> TopMatches? {
+        leadingPass(words: words, whole: whole, tags: tags, limit: limit, names: names, starts: starts)
+            .flatMap { $0.offered >= limit ? $0 : nil }
+    }
+
+    /// The pass of ``leadingMatches(words:whole:tags:limit:names:starts:)``: the best `limit` of
+    /// the names that start with the query, and (`offered`) how many do; `nil` when the query has
+    /// a tag or more than three words.
+    func leadingPass(
         words: [[UInt8]], whole: [UInt8], tags: [UInt8], limit: Int, names: UnsafeBufferPointer<UInt8>,
         starts: UnsafeBufferPointer<UInt32>
     ) -> TopMatches? {
@@ -336,8 +363,27 @@ public struct InstitutionSearch: Sendable {
                 return leading.top
             }
         }
-        return top.offered >= limit ? top : nil
+        return top
     }
+
+    /// Up to how many candidates a query is narrowed from rather than first looked for among the
+    /// names it starts with, in a directory of `count`: scoring a candidate costs about as much
+    /// as looking at 64 names in that pass.
+    static func narrowingLimit(_ count: Int) -> Int { max(1_024, count / 64) }
+
+    /// The set of every institution `query` matches, narrowed from `candidates` (the set of a
+    /// query it extends), as ``search(_:narrowing:limit:)`` gathers it when it looks at every
+    /// name. The search pane finds it between keys for a query whose best were found among the
+    /// names it starts with (``searchForList(_:narrowing:limit:)``), so that the next character
+    /// narrows from it instead of looking at every name.
+    public func matchingSet(of query: String, narrowing candidates: SearchCandidates?) -> SearchCandidates? {
+        search(query, among: candidates, limit: 1, keepingMatching: true, leading: false).matching
+    }
+
+    /// Below how many times the list's limit of names starting with a query its set is worth
+    /// finding between keys: each character typed leaves a fraction of them (typing "first p",
+    /// 321 of 100,000 names start with it; "first pl", 127).
+    static let refiningFactor = 8
 
     /// A word every matching name must hold (the longest such), or `nil` when a name could match
     /// without holding any: by initials (a one-word query), by a tag, or by its id.

@@ -65,6 +65,11 @@ public protocol AppFlavor: AnyObject {
     var redrawsAt: Int64? { get }
     /// Whether every tick redraws (a pane animated at the pace of the loop's own wakes).
     var redrawsEveryTick: Bool { get }
+    /// When the pane shown has work to do between keys (``PaneView/idleWorkAt(_:)``), on the
+    /// session clock; `nil` when none.
+    var idleWorkAt: Int64? { get }
+    /// Does the pane's work between keys; what it shows does not change.
+    func doIdleWork()
     /// The help overlay's rows below the pane's keys: the sandbox's values, the keys every pane shares.
     var helpRows: [HelpOverlay.Row] { get }
     /// The session so far as a timeline (F4).
@@ -74,6 +79,10 @@ public protocol AppFlavor: AnyObject {
 extension AppFlavor {
     /// Starts the driver.
     public func start() { driver.start() }
+    /// No work between keys (a flavor whose panes have some says when).
+    public var idleWorkAt: Int64? { nil }
+    /// Nothing to do between keys.
+    public func doIdleWork() {}
 }
 
 /// FlavorAutopilot: what ``FlavorApp`` asks of a flavor's autopilot (``Autopilot`` for Plaid,

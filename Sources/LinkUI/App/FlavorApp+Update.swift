@@ -47,6 +47,7 @@ extension FlavorApp {
             due.append(next)
         }
         if let nextAnimationAt { due.append(nextAnimationAt) }
+        if let idleWorkAt = flavor.idleWorkAt { due.append(idleWorkAt) }
         if let releaseAt = finalScreenReleaseAt, releaseAt > now { due.append(releaseAt) }
         return due.min()
     }
@@ -72,7 +73,8 @@ extension FlavorApp {
         return (finalScreenReleaseAt ?? 0) > now
     }
 
-    /// Time passed: timers, the pane's entry, the autopilot, the animation.
+    /// Time passed: timers, the pane's entry, the autopilot, the animation, the pane's work
+    /// between keys.
     private func tick() -> AppEffects {
         var effects: AppEffects = []
         // what fell due first happens first: a key the autopilot was to type before a session
@@ -87,6 +89,8 @@ extension FlavorApp {
         flavor.sync()
         if driveAutopilot() { effects.insert(.redraw) }
         if let nextAnimationAt, now >= nextAnimationAt { effects.insert(.redraw) }
+        // (a tick comes after every key waiting was handled: the loop is idle)
+        if let idleWorkAt = flavor.idleWorkAt, now >= idleWorkAt { flavor.doIdleWork() }
         if flavor.redrawsEveryTick { effects.insert(.redraw) }
         return effects
     }

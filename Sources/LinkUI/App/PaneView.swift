@@ -30,6 +30,13 @@ protocol PaneView<Context> {
     /// When the pane's drawing next changes by itself (an animation frame), on the session clock;
     /// `nil` when it never does.
     func redrawsAt(_ context: Context) -> Int64?
+    /// When the pane has work it can do between keys rather than on the next one (the search's
+    /// set of every match, for the next character to narrow from), on the session clock; `nil`
+    /// when it has none.
+    func idleWorkAt(_ context: Context) -> Int64?
+    /// Does that work; the loop calls it once the time has come and no key is waiting. What the
+    /// pane shows does not change.
+    mutating func idleWork(_ context: Context)
 
     /// The engine entered this pane (or, on the same pane, something new to show: a new MFA
     /// challenge, an error). `returning`: back from a dialog drawn over it (the exit dialog, a
@@ -63,6 +70,8 @@ extension PaneView {
     func takesText(_ context: Context) -> Bool { false }
     func underlay(_ context: Context) -> Context.EnginePane? { nil }
     func redrawsAt(_ context: Context) -> Int64? { nil }
+    func idleWorkAt(_ context: Context) -> Int64? { nil }
+    mutating func idleWork(_ context: Context) {}
     mutating func enter(_ context: Context, returning: Bool) {}
     func keys(for command: Context.Command, context: Context) throws(ActionRejected) -> [Key]? { nil }
 

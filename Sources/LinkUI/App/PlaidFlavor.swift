@@ -120,6 +120,11 @@ public final class PlaidFlavor: AppFlavor {
     }
 
     public var redrawsAt: Int64? { panes.view(for: driver.engine.pane).redrawsAt(context()) }
+    public var idleWorkAt: Int64? { panes.view(for: driver.engine.pane).idleWorkAt(context()) }
+    public func doIdleWork() {
+        let paneContext = context()
+        panes.withView(for: paneContext.pane) { $0.idleWork(paneContext) }
+    }
     public var redrawsEveryTick: Bool { false }
 
     public func drawHeader(into buffer: inout CellBuffer, area: Rect) {

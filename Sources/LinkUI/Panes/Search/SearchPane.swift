@@ -69,25 +69,56 @@ struct SearchPane: PaneView {
     /// next), so that deleting characters finds them again instead of rescanning everything, and
     /// the set each matched (compact: at most an eighth of a byte a name), to narrow the next from
     /// (`nil` when the search found the best without looking at every name).
-    private var earlier: [(query: String, matches: [SearchMatch], matching: SearchCandidates?)] = []
+    private(set) var earlier: [(query: String, matches: [SearchMatch], matching: SearchCandidates?)] = []
+    /// When the set of every match of the query shown is to be found (``idleWork(_:)``): the
+    /// search found its best among the few hundred names the query starts with, without it, and
+    /// the next key may look at every name.
+    private var refineAt: Int64?
+    /// How long after the results of a key the set is found, unless a key comes first: keys
+    /// arriving together (a paste, a fast typist) are not held up by it.
+    static let refineDelayMillis: Int64 = 20
 
-    /// Recomputes the results if the query changed: a query that extends the last one only
-    /// rescans what the last one matched; one typed before on the way here is remembered.
+    /// Recomputes the results if the query changed: a query that extends an earlier one only
+    /// rescans what that one matched (the last with a set); one typed before on the way here is
+    /// remembered.
     mutating func refresh(_ context: PlaidPaneContext) {
         let query = field.text
         guard query != resultsQuery else { return }
         earlier.removeAll { !query.hasPrefix($0.query) }
         if let known = earlier.last, known.query == query {
             results = known.matches
+            refineAt = nil
         } else {
-            let base = earlier.last.flatMap { $0.query.isBlank ? nil : $0.matching }
-            let found = context.search.search(query, narrowing: base, limit: InstitutionSearch.listLimit)
+            // the last query on the way here with a set (each is a prefix of this one: its set
+            // holds every match of this)
+            let base = Self.latestSet(in: earlier[...])
+            let found = context.search.searchForList(query, narrowing: base, limit: InstitutionSearch.listLimit)
             results = found.matches
             if earlier.count == 64 { earlier.removeFirst() }
             earlier.append((query, found.matches, found.matching))
+            refineAt = found.setWorthFinding ? context.now + Self.refineDelayMillis : nil
         }
         resultsQuery = query
         cursor.reset()
+    }
+
+    func idleWorkAt(_ context: PlaidPaneContext) -> Int64? { refineAt }
+
+    /// The set of the last of `queries` that has one (a blank query's is not a set to narrow from).
+    static func latestSet(in queries: ArraySlice<(query: String, matches: [SearchMatch], matching: SearchCandidates?)>)
+        -> SearchCandidates?
+    {
+        queries.last { $0.matching != nil && !$0.query.isBlank }?.matching
+    }
+
+    /// Finds the set of every match of the query shown, narrowed from the last query on the way
+    /// that has one, so that the next character narrows from it (typing "first pl" at 100,000
+    /// names looked at every name: 127 start with it, fewer than the list's 200).
+    mutating func idleWork(_ context: PlaidPaneContext) {
+        guard refineAt != nil, let last = earlier.indices.last else { return }
+        refineAt = nil
+        let base = Self.latestSet(in: earlier[..<last])
+        earlier[last].matching = context.search.matchingSet(of: earlier[last].query, narrowing: base)
     }
 
     /// A listed row: an institution (`matchedID` when the query matched its id rather than its
