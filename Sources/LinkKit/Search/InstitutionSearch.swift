@@ -192,7 +192,7 @@ public struct InstitutionSearch: Sendable {
     /// Returns the best `limit` matches and the set of every institution that matched, compact
     /// (see ``SearchCandidates``), to narrow the next query from; `nil` when the best were found
     /// without looking at every name (``leadingMatches(words:whole:tags:limit:names:starts:)``):
-    /// then the next query is not narrowed, unless ``matchingSet(of:narrowing:limit:)`` found the
+    /// then the next query is not narrowed, unless ``matchingSet(of:narrowing:)`` found the
     /// set meanwhile.
     public func search(_ query: String, narrowing candidates: SearchCandidates?, limit: Int)
         -> (matches: [SearchMatch], matching: SearchCandidates?)
